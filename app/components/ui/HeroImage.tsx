@@ -1,0 +1,50 @@
+import type { ImageFields } from "~/content/schemas";
+import { Picture, type PictureData } from "./Picture";
+
+/** A full-width hero photograph with its credit and licence (or caption) beneath it. */
+export function HeroImage({ image, fields }: { image: PictureData; fields: ImageFields }) {
+  return (
+    <figure className="bg-navy-950">
+      <Picture
+        image={image}
+        sizes="100vw"
+        priority
+        objectPosition={fields.position}
+        className="block"
+        imgClassName="h-[38vh] max-h-[28rem] min-h-[14rem] w-full object-cover"
+      />
+      <figcaption className="mx-auto max-w-7xl px-4 py-2 text-end text-xs text-sand-200">
+        {fields.caption ? (
+          <span>{fields.caption}</span>
+        ) : fields.credit ? (
+          <span>
+            Photo:{" "}
+            {fields.creditUrl ? (
+              <a href={fields.creditUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                {fields.credit}
+              </a>
+            ) : (
+              fields.credit
+            )}
+            {fields.license ? (
+              <>
+                {" "}
+                (
+                {fields.licenseUrl ? (
+                  <a href={fields.licenseUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                    {fields.license}
+                  </a>
+                ) : (
+                  fields.license
+                )}
+                )
+              </>
+            ) : null}
+          </span>
+        ) : fields.placeholder ? (
+          <span>Illustration: placeholder artwork until a licensed photograph is supplied.</span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}

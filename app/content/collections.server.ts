@@ -1,0 +1,192 @@
+/**
+ * Builds the site's content from the raw text of the files under app/content/, keyed by their path
+ * there ("communities/yazidis.md"). Used by the server (files bundled at build) and by the build-time
+ * and test-time checks (files read from disk), so both see exactly the same rules.
+ */
+import { COMMUNITY_SLUGS, IDEOLOGY_SECTIONS, LEGAL_PAGES, type LegalPage } from "./catalog";
+import { fillTokens, renderInlineMarkdown, renderMarkdown } from "./markdown.server";
+import { ContentError, parseMarkdownFile, parseYamlFile, splitSections, validate } from "./parse";
+import {
+  aboutSchema,
+  communityBodySchema,
+  communitySchema,
+  homeSchema,
+  ideologySchema,
+  legalPageSchema,
+  partnersSchema,
+  siteSchema,
+  teamMemberSchema,
+  type AboutFields,
+  type CommunityFields,
+  type HomeFields,
+  type IdeologyFields,
+  type Partner,
+  type SiteSettings,
+  type TeamMemberFields,
+} from "./schemas";
+
+export interface Community extends Omit<CommunityFields, "description"> {
+  slug: string;
+  menuLabel: string;
+  description: string;
+  underAttackHtml: string;
+  contentHtml?: string;
+  cultureHtml?: string;
+  historyHtml?: string;
+}
+
+export interface IdeologyArticle extends Omit<IdeologyFields, "communities"> {
+  section: string;
+  /** Article body before and after the place where the community list stands. */
+  bodyBeforeListHtml: string;
+  bodyAfterListHtml: string;
+  communities: { name: string; descriptionHtml: string }[];
+}
+
+export interface TeamMember extends TeamMemberFields {
+  id: string;
+  board: "directors" | "advisors";
+  bioHtml: string;
+}
+
+export interface LegalPageContent {
+  slug: LegalPage;
+  title: string;
+  description: string;
+  lastUpdated: string;
+  bodyHtml: string;
+}
+
+export interface SiteContent {
+  site: SiteSettings;
+  home: HomeFields;
+  about: AboutFields;
+  legal: Record<LegalPage, LegalPageContent>;
+  partners: Partner[];
+  communities: Community[];
+  ideology: IdeologyArticle[];
+  directors: TeamMember[];
+  advisors: TeamMember[];
+}
+
+const COMMUNITY_LIST_MARKER = "<!-- communities -->";
+
+function requireFile(files: Record<string, string>, path: string): string {
+  const raw = files[path];
+  if (raw === undefined) throw new ContentError(path, "file is missing");
+  return raw;
+}
+
+function filesIn(files: Record<string, string>, dir: string): [string, string][] {
+  return Object.entries(files)
+    .filter(([p]) => p.startsWith(`${dir}/`) && p.endsWith(".md") && !p.slice(dir.length + 1).includes("/"))
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+const idOf = (path: string) => path.slice(path.lastIndexOf("/") + 1, -".md".length);
+
+function requireExactly(kind: string, dir: string, found: string[], expected: readonly string[]) {
+  const missing = expected.filter((s) => !found.includes(s));
+  const extra = found.filter((s) => !expected.includes(s));
+  if (missing.length) throw new ContentError(`${dir}/`, `missing ${kind} file(s): ${missing.map((m) => `${m}.md`).join(", ")}`);
+  if (extra.length) throw new ContentError(`${dir}/`, `unexpected ${kind} file(s): ${extra.map((m) => `${m}.md`).join(", ")}`);
+}
+
+export function buildSiteContent(files: Record<string, string>): SiteContent {
+  const site = parseYamlFile("site.yaml", requireFile(files, "site.yaml"), siteSchema);
+  const tokens = { organization: site.organization.name, email: site.email.address };
+  const md = (s: string) => renderMarkdown(fillTokens(s, tokens));
+  const inline = (s: string) => renderInlineMarkdown(fillTokens(s, tokens));
+
+  const home = parseMarkdownFile("pages/home.md", requireFile(files, "pages/home.md"), homeSchema).data;
+  const about = parseMarkdownFile("pages/about.md", requireFile(files, "pages/about.md"), aboutSchema).data;
+
+  const { partners } = parseYamlFile("partners.yaml", requireFile(files, "partners.yaml"), partnersSchema);
+
+  const legal = Object.fromEntries(
+    LEGAL_PAGES.map((slug) => {
+      const path = `pages/${slug}.md`;
+      const { data, body } = parseMarkdownFile(path, requireFile(files, path), legalPageSchema);
+      if (!body) throw new ContentError(path, "the page has no text");
+      return [slug, { slug, ...data, bodyHtml: md(body) }];
+    }),
+  ) as Record<LegalPage, LegalPageContent>;
+
+  const communities = filesIn(files, "communities").map(([path, raw]): Community => {
+    const { data, body } = parseMarkdownFile(path, raw, communitySchema);
+    const sections = validate(path, communityBodySchema, splitSections(path, body));
+    if (sections.Content && !data.subtitle) throw new ContentError(path, "subtitle: required when the body has a '## Content' section");
+    return {
+      ...data,
+      slug: idOf(path),
+      menuLabel: data.menuLabel ?? data.name,
+      underAttackHtml: md(sections["Under Attack"]),
+      contentHtml: sections.Content ? md(sections.Content) : undefined,
+      cultureHtml: sections.Culture ? md(sections.Culture) : undefined,
+      historyHtml: sections.History ? md(sections.History) : undefined,
+    };
+  });
+  requireExactly("community", "communities", communities.map((c) => c.slug), COMMUNITY_SLUGS);
+  communities.sort((a, b) => COMMUNITY_SLUGS.indexOf(a.slug as never) - COMMUNITY_SLUGS.indexOf(b.slug as never));
+
+  const ideology = filesIn(files, "ideology").map(([path, raw]): IdeologyArticle => {
+    const { data, body } = parseMarkdownFile(path, raw, ideologySchema);
+    const [before, after = ""] = body.split(COMMUNITY_LIST_MARKER);
+    return {
+      ...data,
+      section: idOf(path),
+      bodyBeforeListHtml: md(before ?? ""),
+      bodyAfterListHtml: md(after),
+      communities: (data.communities ?? []).map((c) => ({ name: c.name, descriptionHtml: inline(c.description) })),
+    };
+  });
+  requireExactly("ideology", "ideology", ideology.map((a) => a.section), IDEOLOGY_SECTIONS);
+  ideology.sort((a, b) => a.order - b.order);
+
+  const team = (board: "directors" | "advisors") =>
+    filesIn(files, `team/${board}`)
+      .map(([path, raw]): TeamMember => {
+        const { data, body } = parseMarkdownFile(path, raw, teamMemberSchema);
+        if (!body) throw new ContentError(path, "the biography is empty");
+        return { ...data, id: idOf(path), board, bioHtml: md(body) };
+      })
+      .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+
+  const directors = team("directors");
+  const advisors = team("advisors");
+  const listedDirectors = directors.filter((m) => m.listed);
+  if (listedDirectors.length !== 14) throw new ContentError("team/directors/", `the board of directors shows 14 members; found ${listedDirectors.length}`);
+  const officers = directors.filter((m) => !m.listed).map((m) => m.title);
+  for (const office of ["Chairman", "Vice Chairman", "Treasurer", "Secretary"]) {
+    if (!officers.includes(office as never)) throw new ContentError("team/directors/", `missing the officer record '${office}' (listed: false)`);
+  }
+  if (listedDirectors.some((m) => !["Director", "Chairman", "President"].includes(m.title))) {
+    throw new ContentError("team/directors/", "directors shown on the board are titled Director, Chairman or President");
+  }
+  if (advisors.length !== 12) throw new ContentError("team/advisors/", `the board of advisors has 12 members; found ${advisors.length}`);
+  if (advisors.some((m) => m.title !== "Advisor")) throw new ContentError("team/advisors/", "every advisor is titled Advisor");
+
+  return { site, home, about, legal, partners, communities, ideology, directors, advisors };
+}
+
+/** Every entry the organisation still has to supply, for `npm run content:check`. */
+export function listPlaceholders(content: SiteContent): string[] {
+  const out: string[] = [];
+  const { site } = content;
+  if (site.organization.placeholder) out.push(`site.yaml: organization name (${site.organization.name})`);
+  if (site.email.placeholder) out.push(`site.yaml: contact email (${site.email.address})`);
+  if (site.social.placeholder) out.push("site.yaml: social media links");
+  if (site.donation.placeholder) out.push("site.yaml: donation widget and hosted donation page");
+  if (site.homeVideo.placeholder) out.push("site.yaml: home page video id");
+  if (content.about.featuredArticle.placeholder) out.push("pages/about.md: featured article");
+  for (const p of content.partners) if (p.placeholder) out.push(`partners.yaml: ${p.name}`);
+  for (const c of content.communities) if (c.image.placeholder) out.push(`communities/${c.slug}.md: photograph and credit`);
+  for (const a of content.ideology) {
+    if (a.image.placeholder) out.push(`ideology/${a.section}.md: photograph and credit`);
+    if (a.video?.placeholder) out.push(`ideology/${a.section}.md: video id`);
+    for (const p of a.perspectives ?? []) if (p.placeholder) out.push(`ideology/${a.section}.md: social post (${p.title})`);
+    if (a.tweet?.placeholder) out.push(`ideology/${a.section}.md: post on X`);
+  }
+  for (const m of [...content.directors, ...content.advisors]) if (m.placeholder) out.push(`team/${m.board}/${m.id}.md: ${m.name} (name, biography, portrait)`);
+  return out;
+}

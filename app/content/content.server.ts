@@ -1,0 +1,11 @@
+/** The site's content, parsed and validated once when the server starts. */
+import { buildSiteContent } from "./collections.server";
+
+const rawFiles = import.meta.glob(["./**/*.md", "./**/*.yaml"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+export const content = buildSiteContent(Object.fromEntries(Object.entries(rawFiles).map(([path, raw]) => [path.replace(/^\.\//, ""), raw])));
+
+export const communityBySlug = (slug: string | undefined) => content.communities.find((c) => c.slug === slug);
+export const ideologyBySection = (section: string | undefined) => content.ideology.find((a) => a.section === section);
+export const directorById = (id: string | undefined) => content.directors.find((m) => m.id === id);
+export const advisorById = (id: string | undefined) => content.advisors.find((m) => m.id === id);

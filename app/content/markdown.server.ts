@@ -1,0 +1,41 @@
+import { Marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+
+/** The inline HTML that content may carry (SPEC: strong tags, links); everything else is removed. */
+const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "a", "strong", "em", "b", "i", "ul", "ol", "li", "h2", "h3", "h4", "blockquote", "br", "abbr", "cite", "q", "small"],
+  allowedAttributes: { a: ["href", "target", "rel", "hreflang"], abbr: ["title"] },
+  allowedSchemes: ["https", "http", "mailto"],
+  allowProtocolRelative: false,
+  transformTags: {
+    // Links to other sites open in a new tab without giving that site a handle on this one.
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? "";
+      if (/^https?:\/\//i.test(href)) {
+        return { tagName, attribs: { href, target: "_blank", rel: "noopener noreferrer" } };
+      }
+      return { tagName, attribs: { href } };
+    },
+  },
+};
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+export function sanitize(html: string): string {
+  return sanitizeHtml(html, sanitizeOptions);
+}
+
+/** Markdown (with the small inline HTML allowed) to safe HTML. */
+export function renderMarkdown(markdown: string): string {
+  return sanitize(marked.parse(markdown, { async: false }) as string);
+}
+
+/** Markdown for a single line: no wrapping <p>. */
+export function renderInlineMarkdown(markdown: string): string {
+  return sanitize(marked.parseInline(markdown, { async: false }) as string);
+}
+
+/** Replaces {{organization}}-style tokens with settings values, so an org rename is one edit. */
+export function fillTokens(text: string, tokens: Record<string, string>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => tokens[key] ?? match);
+}

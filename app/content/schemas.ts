@@ -1,0 +1,123 @@
+/**
+ * The shape of every content file (DESIGN: content is data). Strict objects, so a misspelt
+ * field fails the build with the file's name instead of silently disappearing from a page.
+ */
+import { z } from "zod";
+
+const text = z.string().trim().min(1);
+const placeholderFlag = z.boolean().default(false);
+
+export const imageSchema = z.strictObject({
+  alt: z.string().default(""),
+  position: z.string().default("50% 50%"),
+  credit: text.optional(),
+  creditUrl: z.url().optional(),
+  license: text.optional(),
+  licenseUrl: z.url().optional(),
+  caption: text.optional(),
+  placeholder: placeholderFlag,
+});
+
+export const siteSchema = z.strictObject({
+  organization: z.strictObject({ name: text, shortName: text, placeholder: placeholderFlag }),
+  email: z.strictObject({ address: z.email(), placeholder: placeholderFlag }),
+  copyrightYear: z.number().int(),
+  social: z.strictObject({
+    placeholder: placeholderFlag,
+    links: z.array(z.strictObject({ name: z.enum(["X", "Instagram", "TikTok", "YouTube", "Facebook"]), url: z.url() })).length(5),
+  }),
+  donation: z.strictObject({ provider: text, widgetUrl: z.url(), hostedPageUrl: z.url(), placeholder: placeholderFlag }),
+  homeVideo: z.strictObject({ provider: z.literal("YouTube"), id: text, title: text, placeholder: placeholderFlag }),
+});
+
+export const homeSchema = z.strictObject({
+  title: text,
+  description: text,
+  tagline: text,
+  missionHeading: text,
+  missionIntro: text,
+  cards: z.array(z.strictObject({ title: text, text, href: z.string().startsWith("/") })).length(3),
+  videoHeading: text,
+  joinHeading: text,
+  joinText: text,
+  slides: z.array(z.strictObject({ alt: z.string(), caption: text })).length(7),
+});
+
+export const aboutSchema = z.strictObject({
+  title: text,
+  description: text,
+  mission: text,
+  vision: text,
+  pillars: z.array(z.strictObject({ title: text, text })).length(3),
+  approachIntro: text,
+  featuredArticle: z.strictObject({ title: text, publication: text, excerpt: text, url: z.url(), placeholder: placeholderFlag }),
+});
+
+export const legalPageSchema = z.strictObject({
+  title: text,
+  description: text,
+  lastUpdated: z.union([z.date(), z.iso.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)),
+});
+
+export const communitySchema = z.strictObject({
+  name: text,
+  menuLabel: text.optional(),
+  adjective: text,
+  newsSubhead: text.optional(),
+  description: text,
+  subtitle: text.optional(),
+  image: imageSchema,
+});
+
+/** The Markdown body of a community file: `## Under Attack`, then `## Content` or `## Culture` + `## History`. */
+export const communityBodySchema = z
+  .strictObject({
+    "Under Attack": text,
+    Content: text.optional(),
+    Culture: text.optional(),
+    History: text.optional(),
+  })
+  .refine((b) => Boolean(b.Content) || (Boolean(b.Culture) && Boolean(b.History)), {
+    message: "needs a '## Content' section, or both '## Culture' and '## History'",
+  });
+
+const embedPlaceholder = { placeholder: placeholderFlag };
+
+export const ideologySchema = z.strictObject({
+  title: text,
+  order: z.number().int().min(1),
+  description: text,
+  heading: text,
+  boldText: text,
+  image: imageSchema,
+  communities: z.array(z.strictObject({ name: text, description: text })).optional(),
+  video: z.strictObject({ provider: z.literal("YouTube"), id: text, title: text, ...embedPlaceholder }).optional(),
+  perspectives: z
+    .array(z.strictObject({ provider: z.enum(["TikTok", "Instagram"]), url: z.url(), title: text, ...embedPlaceholder }))
+    .optional(),
+  labels: z.array(z.strictObject({ term: text, usedAgainst: text, meaning: text })).optional(),
+  tweet: z.strictObject({ url: z.url(), ...embedPlaceholder }).optional(),
+});
+
+export const teamMemberSchema = z.strictObject({
+  name: text,
+  title: z.enum(["Director", "Chairman", "President", "Vice Chairman", "Treasurer", "Secretary", "Advisor"]),
+  order: z.number().int(),
+  listed: z.boolean().default(true),
+  placeholder: placeholderFlag,
+});
+
+export const partnersSchema = z.strictObject({
+  partners: z
+    .array(z.strictObject({ id: z.string().regex(/^[a-z0-9-]+$/), name: text, description: text, website: z.url(), placeholder: placeholderFlag }))
+    .min(1),
+});
+
+export type Partner = z.infer<typeof partnersSchema>["partners"][number];
+export type SiteSettings = z.infer<typeof siteSchema>;
+export type ImageFields = z.infer<typeof imageSchema>;
+export type HomeFields = z.infer<typeof homeSchema>;
+export type AboutFields = z.infer<typeof aboutSchema>;
+export type CommunityFields = z.infer<typeof communitySchema>;
+export type IdeologyFields = z.infer<typeof ideologySchema>;
+export type TeamMemberFields = z.infer<typeof teamMemberSchema>;

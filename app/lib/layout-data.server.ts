@@ -1,0 +1,16 @@
+import { content } from "~/content/content.server";
+
+/** What the header, navigation and footer need on every page. */
+export function layoutData() {
+  const { site, communities, ideology } = content;
+  return {
+    organization: site.organization.name,
+    email: site.email.address,
+    copyrightYear: site.copyrightYear,
+    social: site.social.links,
+    communities: communities.map((c) => ({ slug: c.slug, label: c.menuLabel })),
+    ideology: ideology.map((a) => ({ section: a.section, label: a.title })),
+  };
+}
+
+export type LayoutData = ReturnType<typeof layoutData>;

@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from "react-router";
+
+export interface RootMetaData {
+  siteUrl: string;
+  siteName: string;
+  socialImage: string;
+}
+
+interface PageMetaInput {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. "/about". */
+  path: string;
+  root: RootMetaData | undefined;
+  image?: string;
+  type?: "website" | "article" | "profile";
+  noindex?: boolean;
+  jsonLd?: Record<string, unknown>;
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
+export function pageMeta({ title, description, path, root, image, type = "website", noindex, jsonLd }: PageMetaInput): MetaDescriptor[] {
+  const siteName = root?.siteName ?? "";
+  const fullTitle = path === "/" ? `${siteName}: ${title}` : `${title} | ${siteName}`;
+  const url = `${root?.siteUrl ?? ""}${path}`;
+  const img = image ?? root?.socialImage;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: type },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  else tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+  if (img) tags.push({ property: "og:image", content: img }, { name: "twitter:image", content: img });
+  if (jsonLd) tags.push({ "script:ld+json": jsonLd });
+  return tags;
+}

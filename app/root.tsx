@@ -1,0 +1,79 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type MetaFunction } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/layout/SiteFooter";
+import { SiteHeader } from "./components/layout/SiteHeader";
+import { appContext } from "./lib/app-context";
+import { socialImageUrl } from "./lib/images.server";
+import { layoutData } from "./lib/layout-data.server";
+import { useNonce } from "./lib/nonce";
+import { wantsHydration } from "./lib/route-handle";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { siteUrl, enhanceScriptUrl } = context.get(appContext);
+  const layout = layoutData();
+  return {
+    layout,
+    enhanceScriptUrl,
+    meta: { siteUrl, siteName: layout.organization, socialImage: socialImageUrl(siteUrl) },
+  };
+}
+
+export const meta: MetaFunction = () => [{ name: "theme-color", content: "#0f1d33" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const nonce = useNonce();
+  const hydrate = wantsHydration(matches);
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-sand-50 font-sans text-ink antialiased">
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
+        {data ? <SiteHeader data={data.layout} /> : null}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        {data ? <SiteFooter data={data.layout} /> : null}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        {data ? <script type="module" src={data.enhanceScriptUrl} nonce={nonce} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? "Oops! Page not found" : "Something went wrong";
+  const text = notFound ? "The page you're looking for doesn't exist." : "Please try again in a moment.";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <title>{heading}</title>
+      <h1 className="font-serif text-4xl font-bold text-navy-900">{heading}</h1>
+      <p className="mt-4 text-lg">{text}</p>
+      <p className="mt-8">
+        <a href="/" className="btn-primary">
+          Return to Home
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Route } from "./+types/communities._index";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { content } from "~/content/content.server";
+import { pageMeta, type RootMetaData } from "~/lib/seo";
+
+export function loader() {
+  return { communities: content.communities.map((c) => ({ slug: c.slug, label: c.menuLabel, description: c.description })) };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  return pageMeta({
+    title: "Common Bond Communities",
+    description: "The 22 communities of our alliance: who they are, where they live and the persecution they face.",
+    path: "/communities",
+    root: root?.meta,
+  });
+}
+
+export default function Communities({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Common Bond Communities:" intro={<p>Twenty-two communities, one shared threat. Choose a community to read its story.</p>} />
+      <div className="mx-auto max-w-6xl px-4 py-14">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {loaderData.communities.map((c) => (
+            <li key={c.slug}>
+              <a
+                href={`/communities/${c.slug}`}
+                className="block h-full rounded-xl border border-sand-200 bg-white p-5 shadow-sm transition hover:border-navy-600 hover:shadow-md"
+              >
+                <span className="font-serif text-xl font-bold text-navy-900">{c.label}</span>
+                <span className="mt-2 line-clamp-3 block text-sm text-sand-700">{c.description}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { data } from "react-router";
+import type { Route } from "./+types/ideology.$section";
+import { ClickToLoad } from "~/components/ui/ClickToLoad";
+import { HeroImage } from "~/components/ui/HeroImage";
+import { NotFoundView } from "~/components/ui/NotFoundView";
+import { ideologyBySection } from "~/content/content.server";
+import { appContext } from "~/lib/app-context";
+import { picture } from "~/lib/images.server";
+import { pageMeta, type RootMetaData } from "~/lib/seo";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const article = ideologyBySection(params.section);
+  if (!article) return data({ found: false as const, section: params.section }, { status: 404 });
+  return {
+    found: true as const,
+    article,
+    hero: picture(`ideology/${article.section}`, article.image.alt),
+    autoloadEmbeds: context.get(appContext).embeds === "auto",
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  if (!loaderData.found) {
+    return pageMeta({ title: "Section Not Found", description: "This section is being developed.", path: "/ideology", root: root?.meta, noindex: true });
+  }
+  const a = loaderData.article;
+  return pageMeta({
+    title: a.title,
+    description: a.description,
+    path: `/ideology/${a.section}`,
+    root: root?.meta,
+    type: "article",
+    jsonLd: root
+      ? {
+          "@context": "https://schema.org",
+          "@type": "Article",
+          headline: a.title,
+          description: a.description,
+          url: `${root.meta.siteUrl}/ideology/${a.section}`,
+          publisher: { "@type": "Organization", name: root.meta.siteName, url: root.meta.siteUrl },
+        }
+      : undefined,
+  });
+}
+
+export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) {
+    return <NotFoundView title="Section Not Found" text="The section you're looking for is currently being developed." backHref="/ideology/same-ideology" backLabel="Back to Same Ideology, Same Playbook" />;
+  }
+  const { article: a, hero, autoloadEmbeds } = loaderData;
+  return (
+    <>
+      <HeroImage image={hero} fields={a.image} />
+      <div className={`mx-auto max-w-7xl px-4 py-12 ${a.labels ? "grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]" : ""}`}>
+        <article className="mx-auto max-w-3xl">
+          <h1 className="font-serif text-4xl font-bold text-navy-900 sm:text-5xl">{a.title}</h1>
+          <p className="mt-5 text-lg leading-relaxed text-sand-700">{a.description}</p>
+          <h2 className="mt-10 font-serif text-3xl font-bold text-navy-900">{a.heading}</h2>
+          <p className="prose-content mt-4">
+            <strong>{a.boldText}</strong>
+          </p>
+          <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: a.bodyBeforeListHtml }} />
+          {a.communities.length ? (
+            <ul className="mt-6 space-y-4" aria-label="Communities targeted">
+              {a.communities.map((c, i) => (
+                <li key={c.name} data-reveal className="rounded-lg border-s-4 border-gold-500 bg-white p-4 shadow-sm" style={{ "--reveal-delay": `${i * 100}ms` } as React.CSSProperties}>
+                  <strong className="text-navy-900">{c.name}:</strong> <span dangerouslySetInnerHTML={{ __html: c.descriptionHtml }} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {a.bodyAfterListHtml ? <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: a.bodyAfterListHtml }} /> : null}
+
+          {a.video ? (
+            <section aria-label="Video" className="mt-10">
+              <ClickToLoad
+                provider="YouTube"
+                what="video"
+                directUrl={`https://www.youtube.com/watch?v=${encodeURIComponent(a.video.id)}`}
+                directLabel="Watch on YouTube"
+                autoload={autoloadEmbeds}
+                className="aspect-video overflow-hidden rounded-xl shadow-lg"
+              >
+                <iframe
+                  src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(a.video.id)}`}
+                  title={a.video.title}
+                  className="h-full w-full"
+                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  allowFullScreen
+                  loading="lazy"
+                />
+              </ClickToLoad>
+            </section>
+          ) : null}
+
+          {a.perspectives?.length ? (
+            <section aria-labelledby="perspectives" className="mt-10 rounded-xl border border-sand-200 bg-white p-6 shadow-sm">
+              <h2 id="perspectives" className="font-serif text-2xl font-bold text-navy-900">
+                Common Bond Community Perspectives
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+                {a.perspectives.map((p) => (
+                  <li key={p.url}>
+                    <p className="font-semibold">{p.title}</p>
+                    <a href={p.url} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-navy-600 underline">
+                      Watch on {p.provider}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </article>
+
+        {a.labels ? (
+          <aside aria-labelledby="labels" className="self-start rounded-xl bg-navy-900 p-6 text-white">
+            <h2 id="labels" className="font-serif text-2xl font-bold">
+              Labels used against our communities
+            </h2>
+            <dl className="mt-4 space-y-4">
+              {a.labels.map((l) => (
+                <div key={l.term}>
+                  <dt className="font-semibold text-gold-300">{l.term}</dt>
+                  <dd className="text-sm text-sand-100">
+                    {l.meaning} <span className="text-sand-200">Used against: {l.usedAgainst}.</span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {a.tweet ? (
+              <a href={a.tweet.url} target="_blank" rel="noopener noreferrer" className="mt-6 inline-block text-white underline">
+                View the post on X<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </aside>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The production and development server: one Express app around the React Router request handler.
+ * Bundled by Vite into build/server/index.js; scripts/start.mjs and server/dev.mjs start it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join, resolve } from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Request } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { openDatabase, type DatabaseHandle } from "../db/client.server";
+import { appContext } from "../app/lib/app-context";
+import { loadConfig, type AppConfig } from "./config";
+import { createLogger, describeError, type Logger } from "./logger";
+import { cspNonce, securityHeaders } from "./security";
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  /** Development: Vite serves and transforms the source files. */
+  vite?: ViteDevServer;
+  /** Where the built client lives (production). */
+  clientDir?: string;
+  /** Install SIGTERM/SIGINT handlers (off in tests that start several servers in one process). */
+  handleSignals?: boolean;
+}
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  config: AppConfig;
+  database: DatabaseHandle;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+function enhanceScriptUrl(clientDir: string, dev: boolean): string {
+  if (dev) return "/app/enhance/index.ts";
+  const manifest = join(clientDir, "..", "enhance-manifest.json");
+  if (!existsSync(manifest)) throw new Error(`${manifest} is missing: run npm run build`);
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { url: string }).url;
+}
+
+/** Route pattern for the log line: never the query string, which can carry anything. */
+function logPath(req: Request): string {
+  const path = req.path;
+  return path.length > 120 ? `${path.slice(0, 120)}…` : path;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadConfig(options.env ?? process.env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const dev = Boolean(options.vite);
+  const clientDir = resolve(options.clientDir ?? "build/client");
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  logger.info("database ready", { kind: database.kind });
+  if (!config.SMTP_URL) logger.warn("SMTP_URL is not set: notification email is off; submissions are still stored");
+
+  const enhanceUrl = enhanceScriptUrl(clientDir, dev);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info("request", { method: req.method, path: logPath(req), status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    });
+    next();
+  });
+  app.use(cspNonce());
+  app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
+  app.use(compression({ threshold: 1024 }));
+
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await database.ping();
+      res.json({ status: "ok", database: database.kind });
+    } catch (err) {
+      logger.error("health check failed", describeError(err));
+      res.status(503).json({ status: "error", database: database.kind });
+    }
+  });
+
+  app.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
+    res.send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${config.SITE_URL}/sitemap.xml\n`);
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.vite) {
+    const vite = options.vite;
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    // Hashed file names: cache for a year, never revalidate.
+    app.use("/assets", express.static(join(clientDir, "assets"), { immutable: true, maxAge: ONE_YEAR * 1000, index: false, fallthrough: false }));
+    app.use("/images/generated", express.static(join(clientDir, "images", "generated"), { immutable: true, maxAge: ONE_YEAR * 1000, index: false, fallthrough: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+    build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          nonce: res.locals.cspNonce as string,
+          siteUrl: config.SITE_URL,
+          embeds: config.EMBEDS,
+          enhanceScriptUrl: enhanceUrl,
+          database,
+        });
+        return context;
+      },
+    }),
+  );
+
+  // Anything that escapes: a plain page, never a stack trace to the visitor.
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) logger.error("unhandled error", { path: logPath(req), ...describeError(err) });
+    if (res.headersSent) return res.end();
+    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong. Please try again.");
+  };
+  app.use(onError);
+
+  const server = await new Promise<Server>((resolveListen, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolveListen(s));
+    s.once("error", reject);
+  });
+  server.keepAliveTimeout = 5_000;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  logger.info("listening", { url, mode: dev ? "development" : "production" });
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      logger.info("shutting down: finishing in-flight requests");
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(force);
+      await database.close();
+      logger.info("stopped");
+    })();
+    return closing;
+  };
+
+  if (options.handleSignals !== false) {
+    const onSignal = (signal: string) => {
+      logger.info("signal received", { signal });
+      close().then(
+        () => process.exit(0),
+        (err) => {
+          logger.error("shutdown failed", describeError(err));
+          process.exit(1);
+        },
+      );
+    };
+    process.once("SIGTERM", () => onSignal("SIGTERM"));
+    process.once("SIGINT", () => onSignal("SIGINT"));
+  }
+
+  return { server, url, config, database, logger, close };
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || protocols.some((p) => v.startsWith(p)),
+      `must start with ${protocols.join(" or ")}`,
+    );
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  SITE_URL: z
+    .url({ message: "must be an absolute URL such as https://example.org" })
+    .default("http://localhost:3000")
+    .transform((v) => v.replace(/\/+$/, "")),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"]),
+  MAIL_FROM: z.string().default("Website <no-reply@localhost>"),
+  NOTIFY_TO: z.string().optional(),
+  REDIS_URL: optionalUrl(["redis://", "rediss://"]),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "" || v === "false") return false;
+      if (v === "true") return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (/^[\w.:/, -]+$/.test(v)) return v; // loopback, uniquelocal, or a list of addresses/subnets
+      ctx.addIssue({ code: "custom", message: "must be true, false, a hop count, or addresses" });
+      return z.NEVER;
+    }),
+  SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  EMBEDS: z.enum(["consent", "auto"]).default("consent"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value stops the server with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,22 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig, type Plugin } from "vite";
+import { buildSiteContent } from "./app/content/collections.server";
+import { readContentFiles } from "./app/content/read-files.server";
+
+/** Fails the build, naming the file and field, when a content file is invalid. */
+function validateContent(): Plugin {
+  return {
+    name: "validate-content",
+    buildStart() {
+      buildSiteContent(readContentFiles(new URL("./app/content", import.meta.url).pathname));
+    },
+  };
+}
+
+export default defineConfig(() => ({
+  // The server build's entry is our Express app, which wraps the React Router request handler.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  resolve: { tsconfigPaths: true },
+  plugins: [validateContent(), tailwindcss(), reactRouter()],
+}));
