@@ -65,8 +65,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
+  let inFlight = 0;
+  let shuttingDown = false;
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    inFlight++;
+    res.once("close", () => inFlight--);
+    // While shutting down, tell keep-alive clients to reconnect elsewhere after this response.
+    if (shuttingDown) res.setHeader("Connection", "close");
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info("request", { method: req.method, path: logPath(req), status: res.statusCode, ms: Math.round(ms * 10) / 10 });
@@ -147,7 +153,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
-      logger.info("shutting down: finishing in-flight requests");
+      shuttingDown = true;
+      logger.info("shutting down: finishing in-flight requests", { inFlight });
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);

@@ -9,12 +9,10 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   transformTags: {
     // Links to other sites open in a new tab without giving that site a handle on this one.
-    a: (tagName, attribs) => {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs.href ?? "";
-      if (/^https?:\/\//i.test(href)) {
-        return { tagName, attribs: { href, target: "_blank", rel: "noopener noreferrer" } };
-      }
-      return { tagName, attribs: { href } };
+      const external: sanitizeHtml.Attributes = /^https?:\/\//i.test(href) ? { target: "_blank", rel: "noopener noreferrer" } : {};
+      return { tagName, attribs: { href, ...external } };
     },
   },
 };

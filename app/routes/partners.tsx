@@ -8,7 +8,6 @@ import { pageMeta, type RootMetaData } from "~/lib/seo";
 export function loader() {
   return {
     partners: content.partners.map((p) => ({ ...p, logo: picture(`partners/${p.id}`, `${p.name} logo`) })),
-    email: content.site.email.address,
   };
 }
 
@@ -23,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
-  const { partners, email } = loaderData;
+  const { partners } = loaderData;
   return (
     <>
       <PageHeader title="Our Partners" intro={<p>Organizations that stand with our Common Bond Communities.</p>} />

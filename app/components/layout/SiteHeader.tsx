@@ -75,7 +75,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
               <circle cx="20" cy="14" r="10" fill="none" stroke="#b7862a" strokeWidth="3" />
               <circle cx="28" cy="14" r="10" fill="none" stroke="#1f3a66" strokeWidth="3" />
             </svg>
-            <span>{data.organization}</span>
+            <span className="whitespace-nowrap">{data.organization}</span>
           </a>
           <nav aria-label="Main" className="hidden xl:block">
             <ul className="flex items-center gap-1">

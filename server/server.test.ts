@@ -1,0 +1,180 @@
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnServer, startBuiltServer } from "../tests/helpers/built-server";
+
+let server: Awaited<ReturnType<typeof startBuiltServer>>;
+beforeAll(async () => {
+  server = await startBuiltServer({ SITE_URL: "https://alliance.example" });
+});
+afterAll(() => server?.close());
+
+/** The raw bytes and headers, without fetch's automatic decompression. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(`${server.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+const PAGES = [
+  "/",
+  "/about",
+  "/team/board-of-directors",
+  "/team/director/amira-placeholder",
+  "/team/board-of-advisors",
+  "/team/advisor/ruth-example",
+  "/communities",
+  "/communities/yazidis",
+  "/ideology/same-ideology",
+  "/partners",
+  "/join-us",
+  "/donate",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-use",
+];
+
+describe("every route of SPEC's table", () => {
+  it.each(PAGES)("%s answers 200 with HTML", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('<main id="main"');
+  });
+
+  it.each([
+    ["/no-such-page", "Oops! Page not found"],
+    ["/communities/atlantis", "Community Not Found"],
+    ["/ideology/unknown-section", "Section Not Found"],
+    ["/team/director/nobody", "Director Not Found"],
+    ["/team/advisor/nobody", "Advisor Not Found"],
+  ])("unknown %s answers 404 with its not-found view", async (path, text) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain(text);
+  });
+});
+
+describe("security headers", () => {
+  it("send a CSP with a fresh nonce per request that matches the page's script", async () => {
+    const [a, b] = await Promise.all([get("/"), get("/")]);
+    const csp = a.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(b.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("upgrade-insecure-requests");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await a.text();
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      if (!tag.includes("application/ld+json")) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("send nosniff, Referrer-Policy, Permissions-Policy and HSTS, and hide the framework", async () => {
+    const res = await get("/about");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+});
+
+describe("compression and caching", () => {
+  it("compresses HTML with brotli or gzip, as the browser asks", async () => {
+    const br = await rawGet("/about", { "accept-encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toContain("Our Mission");
+    const gz = await rawGet("/about", { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toContain("Our Mission");
+  });
+
+  it("cache hashed assets for a year, immutable, and HTML only briefly", async () => {
+    const html = await (await get("/")).text();
+    const asset = /\/assets\/[^"]+\.(?:css|js)/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await get(asset!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const image = /\/images\/generated\/[^" ]+\.avif/.exec(html)?.[0];
+    expect((await get(image!)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const page = await get("/");
+    expect(page.headers.get("cache-control")).toMatch(/max-age=300\b/);
+    expect((await get("/nope")).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answer 404 for a missing asset instead of rendering a page", async () => {
+    expect((await get("/assets/missing-123.js")).status).toBe(404);
+  });
+});
+
+describe("health and robots", () => {
+  it("GET /healthz checks the database", async () => {
+    const res = await get("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("robots.txt allows the site and points at the sitemap on SITE_URL", async () => {
+    const text = await (await get("/robots.txt")).text();
+    expect(text).toContain("Allow: /");
+    expect(text).toContain("Sitemap: https://alliance.example/sitemap.xml");
+  });
+});
+
+describe("the server process", () => {
+  it("refuses to start on a bad setting, naming the variable", async () => {
+    const err = (await spawnServer({ EMBEDS: "always" }).catch((e) => e)) as { output: string; code: number };
+    expect(err.code).toBe(1);
+    expect(err.output).toContain("EMBEDS:");
+  });
+
+  it("logs requests without query strings or addresses", async () => {
+    const child = await spawnServer({});
+    await fetch(`${child.url}/about?email=secret.person@example.org`);
+    child.child.kill("SIGTERM");
+    await child.exited;
+    const out = child.output();
+    expect(out).toContain('"path":"/about"');
+    expect(out).not.toContain("secret.person");
+    expect(out).not.toContain("127.0.0.1\"");
+  });
+
+  it("finishes in-flight requests on SIGTERM, then exits 0", async () => {
+    const child = await spawnServer({});
+    // Each request on its own connection; a request the server never accepted may be refused,
+    // but one it accepted must be answered in full.
+    const outcomes = Array.from({ length: 40 }, (_, i) =>
+      new Promise<string>((resolve) => {
+        request(`${child.url}/communities/${i % 2 ? "yazidis" : "copts"}`, { agent: false }, (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve(res.statusCode === 200 && body.includes("</html>") ? "complete" : `broken ${res.statusCode}`));
+          res.on("error", () => resolve("broken stream"));
+        })
+          .on("error", () => resolve("refused"))
+          .end();
+      }),
+    );
+    await Promise.race(outcomes);
+    child.child.kill("SIGTERM");
+    const results = await Promise.all(outcomes);
+    expect(results.filter((r) => r.startsWith("broken"))).toEqual([]);
+    expect(await child.exited).toBe(0);
+    const inFlight = Number(/"inFlight":(\d+)/.exec(child.output())?.[1]);
+    expect(inFlight).toBeGreaterThan(0);
+    expect(results.filter((r) => r === "complete").length).toBeGreaterThanOrEqual(inFlight);
+    expect(child.output()).toContain('"msg":"stopped"');
+  });
+});

@@ -1,0 +1,59 @@
+/** Starts the built production server (build/server/index.js) in this process or as a child process. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const root = resolve(__dirname, "..", "..");
+const entry = join(root, "build", "server", "index.js");
+
+export function assertBuilt() {
+  if (!existsSync(entry)) throw new Error("build/server/index.js is missing: run `npm run build` first (npm test does it for you)");
+}
+
+/** The built server in a child process (as `npm start` runs it), stopped with SIGTERM. */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await spawnServer(env);
+  return {
+    url: server.url,
+    close: async () => {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    },
+  };
+}
+
+export interface ChildServer {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm start` without the build step, in a child process, for signal and start-up tests. */
+export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
+  assertBuilt();
+  const child = spawn(process.execPath, [join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: { ...process.env, SKIP_BUILD: "1", HOST: "127.0.0.1", PORT: "0", DATA_DIR: "memory://", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  return new Promise((resolveStart, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const onData = () => {
+      const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolveStart({ child, url: m[1]!, output: () => out, exited });
+      }
+    };
+    child.stdout!.on("data", onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`server exited with ${code}`), { output: out, code }));
+    });
+  });
+}
