@@ -16,5 +16,7 @@ export default tseslint.config(
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
+  // Playwright fixtures call `use()`, which is not React's hook.
+  { files: ["tests/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
   { files: ["app/enhance/**/*.ts"], languageOptions: { globals: globals.browser } },
 );

@@ -55,6 +55,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               data-slide
               data-active={i === 0 ? "" : undefined}
               aria-hidden={i === 0 ? undefined : true}
+              role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${slides.length}: ${slide.caption}`}
               className="carousel-slide absolute inset-0"

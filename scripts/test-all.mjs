@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: typecheck, lint, unit and server tests (Vitest), browser tests (Playwright), in that
+ * order after one production build. Ends with one line `N passed, N failed` summed over all of them.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const results = join(root, "test-results");
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+  const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function count(label, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${label}: ${passed} passed, ${failed} failed`);
+}
+
+if (run("browser", "node", ["scripts/ensure-browser.mjs"]) !== 0) {
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
+
+const buildStatus = run("build", "npm", ["run", "build"]);
+count("build", buildStatus === 0 ? 1 : 0, buildStatus === 0 ? 0 : 1);
+
+const typecheck = run("typecheck", "npm", ["run", "typecheck"]);
+count("typecheck", typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1);
+
+const lint = run("lint", "npm", ["run", "lint"]);
+count("lint", lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
+
+const unitJson = join(results, "unit.json");
+rmSync(unitJson, { force: true });
+const unitStatus = run("unit and server tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${unitJson}`]);
+if (existsSync(unitJson)) {
+  const r = JSON.parse(readFileSync(unitJson, "utf8"));
+  count("vitest", r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && unitStatus !== 0 && r.numFailedTests === 0 ? 1 : 0));
+} else {
+  count("vitest", 0, 1);
+}
+
+if (buildStatus === 0) {
+  const e2eJson = join(results, "e2e-results.json");
+  rmSync(e2eJson, { force: true });
+  const e2eStatus = run("browser tests (Playwright)", "npx", ["playwright", "test"]);
+  if (existsSync(e2eJson)) {
+    const { stats } = JSON.parse(readFileSync(e2eJson, "utf8"));
+    const failed = stats.unexpected + stats.flaky;
+    count("playwright", stats.expected, failed + (e2eStatus !== 0 && failed === 0 ? 1 : 0));
+  } else {
+    count("playwright", 0, 1);
+  }
+} else {
+  count("playwright (not run: the build failed)", 0, 1);
+}
+
+console.log("\n=== summary");
+for (const l of lines) console.log(l);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,54 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const CONTENT_PAGES = [
+  "/",
+  "/about",
+  "/team/board-of-directors",
+  "/team/director/amira-placeholder",
+  "/team/board-of-advisors",
+  "/team/advisor/ruth-example",
+  "/communities",
+  "/communities/yazidis",
+  "/communities/christians",
+  "/communities/jews",
+  "/ideology/same-ideology",
+  "/ideology/kidnapping",
+  "/ideology/dehumanizing-propaganda",
+  "/partners",
+  "/donate",
+  "/contact",
+  "/join-us",
+  "/privacy-policy",
+  "/terms-of-use",
+  "/no-such-page",
+  "/communities/atlantis",
+  "/ideology/unknown",
+  "/team/director/nobody",
+  "/team/advisor/nobody",
+];
+
+/** Every request a page makes to a host other than the site itself: there must be none unasked. */
+export function trackForeignRequests(page: Page): string[] {
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol !== "data:") foreign.push(r.url());
+  });
+  return foreign;
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  expect(summary).toEqual([]);
+}
+
+export const test = base.extend<{ foreignRequests: string[] }>({
+  foreignRequests: async ({ page }, use) => {
+    await use(trackForeignRequests(page));
+  },
+});
+export { expect };
+
+export const isPhone = (testInfo: { project: { name: string } }) => testInfo.project.name === "phone";

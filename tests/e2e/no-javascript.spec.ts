@@ -1,0 +1,45 @@
+import { CONTENT_PAGES, expect, test } from "./fixtures";
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every page is complete and nothing is hidden", async ({ page }) => {
+    for (const path of CONTENT_PAGES) {
+      await page.goto(path);
+      await expect(page.locator("main h1"), path).toBeVisible();
+      await expect(page.locator(".reveal-hidden"), path).toHaveCount(0);
+      const hiddenByOpacity = await page.locator("main section, main article, main li").evaluateAll((els) =>
+        els.filter((el) => getComputedStyle(el).opacity === "0").length,
+      );
+      expect(hiddenByOpacity, path).toBe(0);
+    }
+  });
+
+  test("the home page shows its first slide and every section", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("[data-slide][data-active] img")).toBeVisible();
+    for (const heading of ["Our Mission", "Please Take Three Minutes to Watch This Video", "Join Our Alliance"]) {
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: /Watch on YouTube/ })).toBeVisible();
+  });
+
+  test("the menus still open: dropdowns on a desktop, the drawer on a phone", async ({ page }, testInfo) => {
+    await page.goto("/");
+    if (testInfo.project.name === "phone") {
+      await page.getByRole("button", { name: "Menu" }).click();
+      await page.locator("#site-drawer summary", { hasText: "Common Bond Communities" }).click();
+      await page.locator("#site-drawer").getByRole("link", { name: "Yazidis" }).click();
+    } else {
+      await page.getByRole("navigation", { name: "Main", exact: true }).locator("summary", { hasText: "Common Bond Communities" }).click();
+      await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Yazidis" }).click();
+    }
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yazidis");
+  });
+
+  test("the donation page still offers the hosted donation link", async ({ page }) => {
+    await page.goto("/donate");
+    await expect(page.getByRole("link", { name: /secure page/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Open the donation page/ })).toBeVisible();
+  });
+});
