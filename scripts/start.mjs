@@ -33,6 +33,8 @@ if (process.env.SKIP_BUILD !== "1" && builtAt < sourcesAt) {
 }
 
 process.chdir(root);
+// React and Express pick their fast production code paths from this.
+process.env.NODE_ENV ??= "production";
 const { startServer } = await import(pathToFileURL(serverEntry).href);
 try {
   await startServer();

