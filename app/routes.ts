@@ -17,5 +17,6 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

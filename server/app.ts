@@ -12,7 +12,9 @@ import express, { type ErrorRequestHandler, type Request } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
+import { content } from "../app/content/content.server";
 import { appContext } from "../app/lib/app-context";
+import { createNewsCache, seedNews } from "../app/lib/news.server";
 import { loadConfig, type AppConfig } from "./config";
 import { createLogger, describeError, type Logger } from "./logger";
 import { cspNonce, securityHeaders } from "./security";
@@ -58,7 +60,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const clientDir = resolve(options.clientDir ?? "build/client");
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  logger.info("database ready", { kind: database.kind });
+  await seedNews(database.db, content.news);
+  const news = createNewsCache(database.db);
+  logger.info("database ready", { kind: database.kind, seededNewsItems: content.news.length });
   if (!config.SMTP_URL) logger.warn("SMTP_URL is not set: notification email is off; submissions are still stored");
 
   const enhanceUrl = enhanceScriptUrl(clientDir, dev);
@@ -128,6 +132,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           embeds: config.EMBEDS,
           enhanceScriptUrl: enhanceUrl,
           database,
+          news,
         });
         return context;
       },

@@ -13,6 +13,7 @@ import {
   homeSchema,
   ideologySchema,
   legalPageSchema,
+  newsSchema,
   partnersSchema,
   siteSchema,
   teamMemberSchema,
@@ -20,6 +21,7 @@ import {
   type CommunityFields,
   type HomeFields,
   type IdeologyFields,
+  type NewsSeedItem,
   type Partner,
   type SiteSettings,
   type TeamMemberFields,
@@ -63,6 +65,8 @@ export interface SiteContent {
   about: AboutFields;
   legal: Record<LegalPage, LegalPageContent>;
   partners: Partner[];
+  /** News items that seed the database (staff can add more later). */
+  news: NewsSeedItem[];
   communities: Community[];
   ideology: IdeologyArticle[];
   directors: TeamMember[];
@@ -166,7 +170,16 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
   if (advisors.length !== 12) throw new ContentError("team/advisors/", `the board of advisors has 12 members; found ${advisors.length}`);
   if (advisors.some((m) => m.title !== "Advisor")) throw new ContentError("team/advisors/", "every advisor is titled Advisor");
 
-  return { site, home, about, legal, partners, communities, ideology, directors, advisors };
+  const news = files["news.yaml"] === undefined ? [] : parseYamlFile("news.yaml", files["news.yaml"], newsSchema).items;
+  const seen = new Set<string>();
+  for (const item of news) {
+    if (seen.has(item.id)) throw new ContentError("news.yaml", `id '${item.id}' appears twice`);
+    seen.add(item.id);
+    const unknown = item.communities.filter((c) => !COMMUNITY_SLUGS.includes(c as never));
+    if (unknown.length) throw new ContentError("news.yaml", `items.${item.id}.communities: unknown community ${unknown.join(", ")}`);
+  }
+
+  return { site, home, about, legal, partners, news, communities, ideology, directors, advisors };
 }
 
 /** Every entry the organisation still has to supply, for `npm run content:check`. */

@@ -113,6 +113,22 @@ export const partnersSchema = z.strictObject({
     .min(1),
 });
 
+export const newsSchema = z.strictObject({
+  items: z.array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z0-9-]+$/, "must be lowercase letters, digits and dashes"),
+      title: text,
+      source: text,
+      publishedDate: z.union([z.date(), z.iso.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)),
+      originalUrl: z.url({ protocol: /^https$/ }),
+      imageUrl: z.url().optional(),
+      excerpt: text,
+      communities: z.array(z.string()).min(1),
+    }),
+  ),
+});
+
+export type NewsSeedItem = z.infer<typeof newsSchema>["items"][number];
 export type Partner = z.infer<typeof partnersSchema>["partners"][number];
 export type SiteSettings = z.infer<typeof siteSchema>;
 export type ImageFields = z.infer<typeof imageSchema>;

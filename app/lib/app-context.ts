@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../../db/client.server";
+import type { NewsCache } from "./news.server";
 
 /** What the server hands every loader and the document renderer for one request. */
 export interface AppRequestContext {
@@ -10,6 +11,7 @@ export interface AppRequestContext {
   /** URL of the small enhancement module that content pages load instead of the framework. */
   enhanceScriptUrl: string;
   database: DatabaseHandle;
+  news: NewsCache;
 }
 
 export const appContext = createContext<AppRequestContext>();

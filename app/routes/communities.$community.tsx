@@ -3,14 +3,20 @@ import type { Route } from "./+types/communities.$community";
 import { HeroImage } from "~/components/ui/HeroImage";
 import { NotFoundView } from "~/components/ui/NotFoundView";
 import { communityBySlug } from "~/content/content.server";
+import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
 import { pageMeta, type RootMetaData } from "~/lib/seo";
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
   if (!community) return data({ found: false as const, slug: params.community }, { status: 404 });
-  return { found: true as const, community, hero: picture(`communities/${community.slug}`, community.image.alt) };
+  const news = await context.get(appContext).news.get(community.slug);
+  return { found: true as const, community, news, hero: picture(`communities/${community.slug}`, community.image.alt) };
 }
+
+const formatDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** SPEC §4: sections enter over 700 ms, staggered; news items from 1100 ms, 200 ms apart. */
+const enter = (ms: number) => ({ "--enter-delay": `${ms}ms` }) as React.CSSProperties;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
@@ -33,17 +39,21 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  const { community: c, hero } = loaderData;
+  const { community: c, hero, news } = loaderData;
   const newsSubhead = c.newsSubhead ?? `Recent updates and news about the ${c.adjective} community`;
   return (
     <>
       <HeroImage image={hero} fields={c.image} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <article className="max-w-3xl">
-          <h1 className="font-serif text-4xl font-bold text-navy-900 sm:text-5xl">{c.name}</h1>
-          <p className="mt-5 text-lg leading-relaxed text-ink">{c.description}</p>
+          <h1 className="enter font-serif text-4xl font-bold text-navy-900 sm:text-5xl" style={enter(0)}>
+            {c.name}
+          </h1>
+          <p className="enter mt-5 text-lg leading-relaxed text-ink" style={enter(150)}>
+            {c.description}
+          </p>
 
-          <section aria-labelledby="under-attack" className="mt-10" data-reveal style={{ "--reveal-delay": "150ms" } as React.CSSProperties}>
+          <section aria-labelledby="under-attack" className="enter mt-10" style={enter(300)}>
             <h2 id="under-attack" className="font-serif text-3xl font-bold text-navy-900">
               Under Attack
             </h2>
@@ -51,7 +61,7 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           </section>
 
           {c.contentHtml ? (
-            <section aria-labelledby="community-subtitle" className="mt-10" data-reveal style={{ "--reveal-delay": "300ms" } as React.CSSProperties}>
+            <section aria-labelledby="community-subtitle" className="enter mt-10" style={enter(450)}>
               <h2 id="community-subtitle" className="font-serif text-3xl font-bold text-navy-900">
                 {c.subtitle}
               </h2>
@@ -59,13 +69,13 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : (
             <>
-              <section aria-labelledby="culture" className="mt-10" data-reveal style={{ "--reveal-delay": "300ms" } as React.CSSProperties}>
+              <section aria-labelledby="culture" className="enter mt-10" style={enter(450)}>
                 <h2 id="culture" className="font-serif text-3xl font-bold text-navy-900">
                   Culture
                 </h2>
                 <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: c.cultureHtml ?? "" }} />
               </section>
-              <section aria-labelledby="history" className="mt-10" data-reveal style={{ "--reveal-delay": "450ms" } as React.CSSProperties}>
+              <section aria-labelledby="history" className="enter mt-10" style={enter(600)}>
                 <h2 id="history" className="font-serif text-3xl font-bold text-navy-900">
                   History
                 </h2>
@@ -80,7 +90,24 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
             Latest News
           </h2>
           <p className="mt-1 text-sm text-sand-700">{newsSubhead}</p>
-          <p className="mt-6 text-sand-700">News and updates for this community will be posted here as they become available.</p>
+          {news.length === 0 ? (
+            <p className="mt-6 text-sand-700">News and updates for this community will be posted here as they become available.</p>
+          ) : (
+            <ul className="mt-6 space-y-6">
+              {news.map((item, i) => (
+                <li key={item.id} className="enter border-t border-sand-200 pt-5 first:border-t-0 first:pt-0" style={enter(1100 + 200 * i)}>
+                  <h3 className="font-serif text-lg leading-snug font-bold text-navy-900">{item.title}</h3>
+                  <p className="mt-1 text-sm text-sand-700">
+                    {item.source} · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
+                  </p>
+                  <p className="mt-2 text-sm leading-relaxed">{item.excerpt}</p>
+                  <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
+                    Read Full Article<span className="sr-only">: {item.title} (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </aside>
       </div>
     </>

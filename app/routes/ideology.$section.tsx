@@ -3,6 +3,7 @@ import type { Route } from "./+types/ideology.$section";
 import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { HeroImage } from "~/components/ui/HeroImage";
 import { NotFoundView } from "~/components/ui/NotFoundView";
+import { SocialEmbed } from "~/components/ui/SocialEmbed";
 import { ideologyBySection } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
@@ -103,11 +104,7 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid gap-4 sm:grid-cols-2">
                 {a.perspectives.map((p) => (
                   <li key={p.url}>
-                    <p className="font-semibold">{p.title}</p>
-                    <a href={p.url} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-navy-600 underline">
-                      Watch on {p.provider}
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
+                    <SocialEmbed provider={p.provider} url={p.url} title={p.title} autoload={autoloadEmbeds} />
                   </li>
                 ))}
               </ul>
@@ -131,9 +128,9 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
               ))}
             </dl>
             {a.tweet ? (
-              <a href={a.tweet.url} target="_blank" rel="noopener noreferrer" className="mt-6 inline-block text-white underline">
-                View the post on X<span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              <div className="mt-6 text-ink">
+                <SocialEmbed provider="X" url={a.tweet.url} title="A post on X about labels used against our communities" autoload={autoloadEmbeds} />
+              </div>
             ) : null}
           </aside>
         ) : null}

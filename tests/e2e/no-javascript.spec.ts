@@ -8,6 +8,8 @@ test.describe("with JavaScript off", () => {
       await page.goto(path);
       await expect(page.locator("main h1"), path).toBeVisible();
       await expect(page.locator(".reveal-hidden"), path).toHaveCount(0);
+      // CSS entrance animations run without script too; they must all end with everything visible.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
       const hiddenByOpacity = await page.locator("main section, main article, main li").evaluateAll((els) =>
         els.filter((el) => getComputedStyle(el).opacity === "0").length,
       );

@@ -1,0 +1,60 @@
+/** How each provider's posts are embedded: its script, the global it defines, and the markup it upgrades. */
+export const SOCIAL_PROVIDERS = {
+  TikTok: { script: "https://www.tiktok.com/embed.js", global: "tiktokEmbed", company: "TikTok" },
+  Instagram: { script: "https://www.instagram.com/embed.js", global: "instgrm", company: "Instagram (Meta)" },
+  X: { script: "https://platform.twitter.com/widgets.js", global: "twttr", company: "X" },
+} as const;
+
+export type SocialProvider = keyof typeof SOCIAL_PROVIDERS;
+
+interface SocialEmbedProps {
+  provider: SocialProvider;
+  url: string;
+  title: string;
+  autoload: boolean;
+}
+
+function postMarkup(provider: SocialProvider, url: string, title: string): string {
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const link = `<a href="${esc(url)}" target="_blank" rel="noopener noreferrer">${esc(title)}</a>`;
+  if (provider === "TikTok") {
+    const id = /\/video\/(\d+)/.exec(url)?.[1] ?? "";
+    return `<blockquote class="tiktok-embed" cite="${esc(url)}" data-video-id="${esc(id)}" style="max-width:605px;min-width:280px"><section>${link}</section></blockquote>`;
+  }
+  if (provider === "Instagram") return `<blockquote class="instagram-media" data-instgrm-permalink="${esc(url)}" data-instgrm-version="14">${link}</blockquote>`;
+  return `<blockquote class="twitter-tweet" data-dnt="true"><p>${link}</p></blockquote>`;
+}
+
+/**
+ * A social post behind a click-to-load placeholder. Once the visitor allows it (or with EMBEDS=auto),
+ * app/enhance/embeds.ts inserts the post, loads the provider's script, waits for it and processes it;
+ * if that fails, the plain link to the post stays.
+ */
+export function SocialEmbed({ provider, url, title, autoload }: SocialEmbedProps) {
+  const p = SOCIAL_PROVIDERS[provider];
+  return (
+    <div data-embed data-embed-script={p.script} data-embed-global={p.global} data-embed-auto={autoload ? "" : undefined} className="social-embed">
+      <template data-embed-template dangerouslySetInnerHTML={{ __html: postMarkup(provider, url, title) }} />
+      <div data-embed-placeholder className="rounded-lg bg-navy-800 p-5 text-white">
+        <p className="font-semibold">{title}</p>
+        <p className="mt-2 text-sm text-sand-100">This post is on {p.company}. Loading it connects your browser to {p.company}, which may set cookies and record your visit.</p>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button type="button" data-embed-load className="btn-gold">
+            Load post from {provider}
+          </button>
+          <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm text-white underline underline-offset-4">
+            View on {provider}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+      <p data-embed-failed hidden className="rounded-lg border border-sand-200 bg-white p-4 text-sm">
+        The post could not be shown here.{" "}
+        <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-navy-600 underline">
+          View it on {provider}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </p>
+    </div>
+  );
+}
