@@ -84,3 +84,18 @@ test.describe("sections reveal on scroll", () => {
     await expect(page.locator(".reveal-hidden")).toHaveCount(0);
   });
 });
+
+test("no page scrolls sideways", async ({ page }) => {
+  for (const path of ["/", "/about", "/communities/nigerian-christians", "/ideology/dehumanizing-propaganda", "/team/board-of-directors", "/donate", "/privacy-policy"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
+test("the header fits a 1280 px laptop screen", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/ideology/kidnapping");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(page.locator("header").getByRole("link", { name: "DONATE" }).first()).toBeInViewport();
+});
