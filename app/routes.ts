@@ -18,5 +18,7 @@ export default [
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("api/submit-contact-form", "routes/api.submit-contact-form.ts"),
+  route("api/submit-join-us-form", "routes/api.submit-join-us-form.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

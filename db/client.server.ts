@@ -16,6 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The PostgreSQL pool, for components that share it (rate limits); absent on PGlite. */
+  pgPool?: pg.Pool;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -63,6 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return {
       db: db as unknown as Database,
       kind: "postgres",
+      pgPool: pool,
       ping: async () => {
         await db.execute(sql`select 1`);
       },

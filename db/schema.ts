@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** News items shown on community pages; one item can belong to several communities. */
 export const newsItems = pgTable("news_items", {
@@ -22,4 +23,77 @@ export const newsItemCommunities = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.newsItemId, t.communitySlug] }), index("news_item_communities_slug_idx").on(t.communitySlug)],
+);
+
+/** One row per accepted contact form submission (SPEC §3), values trimmed. */
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    organization: text("organization").notNull().default(""),
+    country: text("country").notNull().default(""),
+    community: text("community").notNull().default(""),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    agreeToTerms: boolean("agree_to_terms").notNull(),
+    status: text("status").notNull().default("new"),
+    spam: boolean("spam").notNull().default(false),
+    /** Keyed hash of the sender's address, for abuse control; never the address itself. */
+    clientHash: text("client_hash"),
+    /** Sent with the form; a repeated submission (double click, resend) finds the first row. */
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
+);
+
+/** One row per accepted volunteer (join) form submission. Interests can reveal beliefs: sensitive. */
+export const joinSubmissions = pgTable(
+  "join_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    organization: text("organization").notNull().default(""),
+    country: text("country").notNull().default(""),
+    community: text("community").notNull().default(""),
+    socialMedia: text("social_media").notNull().default(""),
+    interests: text("interests").array().notNull(),
+    otherDescription: text("other_description").notNull().default(""),
+    message: text("message").notNull().default(""),
+    agreeToTerms: boolean("agree_to_terms").notNull(),
+    status: text("status").notNull().default("new"),
+    spam: boolean("spam").notNull().default(false),
+    clientHash: text("client_hash"),
+    idempotencyKey: text("idempotency_key").unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("join_submissions_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Notification email waiting to be sent: written in the same transaction as the submission, sent by
+ * the outbox worker with retries, so an SMTP outage delays mail and loses none.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    submissionId: uuid("submission_id").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    replyTo: text("reply_to"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_outbox_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );

@@ -9,12 +9,15 @@ import { constants as zlibConstants } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { content } from "../app/content/content.server";
 import { appContext } from "../app/lib/app-context";
 import { createNewsCache, seedNews } from "../app/lib/news.server";
+import { createAddressHasher, createSubmissionLimiter } from "../app/forms/abuse.server";
+import { startOutboxWorker, type OutboxWorker } from "./outbox";
 import { loadConfig, type AppConfig } from "./config";
 import { createLogger, describeError, type Logger } from "./logger";
 import { cspNonce, securityHeaders } from "./security";
@@ -35,6 +38,7 @@ export interface RunningServer {
   config: AppConfig;
   database: DatabaseHandle;
   logger: Logger;
+  outbox: OutboxWorker | null;
   close(): Promise<void>;
 }
 
@@ -63,7 +67,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await seedNews(database.db, content.news);
   const news = createNewsCache(database.db);
   logger.info("database ready", { kind: database.kind, seededNewsItems: content.news.length });
-  if (!config.SMTP_URL) logger.warn("SMTP_URL is not set: notification email is off; submissions are still stored");
+  let outbox: OutboxWorker | null = null;
+  if (config.SMTP_URL && config.NOTIFY_TO) {
+    outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, to: config.NOTIFY_TO, logger });
+    logger.info("notification email on");
+  } else {
+    logger.warn("notification email is off (set SMTP_URL and NOTIFY_TO); submissions are still stored");
+  }
+  const limiter = await createSubmissionLimiter({ points: config.SUBMISSION_RATE_LIMIT, redisUrl: config.REDIS_URL, pgPool: database.pgPool });
+  const submissions = {
+    limiter,
+    hashAddress: createAddressHasher(config.SESSION_SECRET),
+    notify: outbox !== null,
+    kickOutbox: () => outbox?.kick(),
+    logError: (message: string, err: unknown) => logger.error(message, describeError(err)),
+  };
+  logger.info("submission limits", { store: limiter.kind, perTenMinutes: config.SUBMISSION_RATE_LIMIT });
 
   const enhanceUrl = enhanceScriptUrl(clientDir, dev);
   const app = express();
@@ -113,7 +132,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     // Hashed file names: cache for a year, never revalidate.
-    app.use("/assets", express.static(join(clientDir, "assets"), { immutable: true, maxAge: ONE_YEAR * 1000, index: false, fallthrough: false }));
+    app.use(
+      "/assets",
+      expressStaticGzip(join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: ONE_YEAR * 1000, fallthrough: false },
+      }),
+    );
     app.use("/images/generated", express.static(join(clientDir, "images", "generated"), { immutable: true, maxAge: ONE_YEAR * 1000, index: false, fallthrough: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
     build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
@@ -124,7 +151,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(appContext, {
           nonce: res.locals.cspNonce as string,
@@ -133,6 +160,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           enhanceScriptUrl: enhanceUrl,
           database,
           news,
+          submissions,
+          clientAddress: req.ip ?? req.socket.remoteAddress,
         });
         return context;
       },
@@ -168,6 +197,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
       clearTimeout(force);
+      await outbox?.stop();
       await database.close();
       logger.info("stopped");
     })();
@@ -189,5 +219,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     process.once("SIGINT", () => onSignal("SIGINT"));
   }
 
-  return { server, url, config, database, logger, close };
+  return { server, url, config, database, logger, close, outbox };
 }

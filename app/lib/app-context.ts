@@ -1,6 +1,18 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../../db/client.server";
+import type { SubmissionLimiter } from "~/forms/abuse.server";
 import type { NewsCache } from "./news.server";
+
+export interface SubmissionServices {
+  limiter: SubmissionLimiter;
+  /** Keyed hash of a client address (never stored raw). */
+  hashAddress(address: string | undefined): string | null;
+  /** Whether accepted submissions queue a notification email (SMTP_URL and NOTIFY_TO set). */
+  notify: boolean;
+  /** Wakes the outbox worker so a new email goes out without waiting for its next round. */
+  kickOutbox(): void;
+  logError(message: string, err: unknown): void;
+}
 
 /** What the server hands every loader and the document renderer for one request. */
 export interface AppRequestContext {
@@ -12,6 +24,9 @@ export interface AppRequestContext {
   enhanceScriptUrl: string;
   database: DatabaseHandle;
   news: NewsCache;
+  submissions: SubmissionServices;
+  /** The client's address as Express sees it (TRUST_PROXY decides); hashed before any use. */
+  clientAddress: string | undefined;
 }
 
 export const appContext = createContext<AppRequestContext>();

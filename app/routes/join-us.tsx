@@ -1,26 +1,191 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { content } from "~/content/content.server";
+import { Toaster, useToasts } from "~/components/ui/Toasts";
+import { ConsentCheckbox, FieldError, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
+import { formAction, formLoaderData } from "~/forms/form-action.server";
+import { INTERESTS, JOIN_FIELDS, joinSchema, OTHER_INTEREST } from "~/forms/schemas";
+import { useLiveValidation } from "~/forms/use-live-validation";
+import { appContext } from "~/lib/app-context";
+import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta, type RootMetaData } from "~/lib/seo";
 
+export const handle: RouteHandle = { hydrate: true };
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
 export function loader() {
-  return { email: content.site.email.address };
+  return formLoaderData();
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return formAction("join", request, context.get(appContext));
+}
+
+/** A lost connection is a failure like any other: the form and what the visitor typed stay. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false as const, error: "Failed to submit form. Please try again.", values: {} };
+  }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
-  return pageMeta({ title: "Join Us", description: "Join Us", path: "/join-us", root: root?.meta });
+  return pageMeta({
+    title: "Join Us",
+    description: "Volunteer with our alliance of persecuted communities: tell us how you would like to help.",
+    path: "/join-us",
+    root: root?.meta,
+  });
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+const SUCCESS = { title: "Success!", description: "Thank you for joining the resistance! We'll be in touch soon." };
+const DEFAULT_FAILURE = "Failed to submit form. Please try again.";
+
+export default function JoinUs({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/join-us";
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const { errors, onSubmit, onChange, reset } = useLiveValidation(joinSchema, JOIN_FIELDS, failed?.fieldErrors);
+  const { toasts, show, dismiss } = useToasts();
+  const values = failed?.values ?? {};
+  const chosen = (values.interests as string[] | undefined) ?? [];
+  const key = actionData?.ok ? actionData.nextKey : loaderData.submissionKey;
+  const startedAt = actionData?.ok ? actionData.startedAt : loaderData.startedAt;
+
+  // Without JavaScript the description field is always shown (with a note); with it, only while Other is ticked.
+  const [hydrated, setHydrated] = useState(false);
+  const [otherChecked, setOtherChecked] = useState(chosen.includes(OTHER_INTEREST));
+  useEffect(() => setHydrated(true), []);
+  const showOther = !hydrated || otherChecked;
+
+  const inFlight = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "idle") inFlight.current = false;
+  }, [navigation.state]);
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) {
+      reset();
+      setOtherChecked(false);
+      show({ ...SUCCESS, tone: "success" });
+    } else {
+      console.error("Join form submission failed:", actionData.error);
+      show({ title: "Error", description: actionData.error || DEFAULT_FAILURE, tone: "error" });
+    }
+  }, [actionData, reset, show]);
+
   return (
     <>
-      <PageHeader title="Join Us" />
-      <div className="mx-auto max-w-3xl px-4 py-14">
-        <p className="text-lg">
-          Write to us at <a className="underline" href={`mailto:${loaderData.email}`}>{loaderData.email}</a>.
+      <PageHeader
+        title="Join Us"
+        intro={
+          <>
+            <p>Be the resistance. Stand with communities that are targeted by the same ideology, and help us make sure they are heard.</p>
+            <p className="mt-2">Tell us a little about yourself and how you would like to help. Everyone has something to give.</p>
+          </>
+        }
+      />
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <p className="text-sm text-sand-700">
+          Fields marked <RequiredMark /> are required. What you tell us about your community and interests is kept private and used only to
+          organise volunteers; see our{" "}
+          <a href="/privacy-policy" className="underline">
+            Privacy Policy
+          </a>
+          .
         </p>
+        {actionData?.ok ? (
+          <div role="status" className="mt-6 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900" data-outcome="success">
+            <p className="font-bold">{SUCCESS.title}</p>
+            <p>{SUCCESS.description}</p>
+          </div>
+        ) : null}
+        {failed ? (
+          <div role="alert" className="mt-6 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900" data-outcome="error">
+            <p className="font-bold">Error</p>
+            <p>{failed.error || DEFAULT_FAILURE}</p>
+          </div>
+        ) : null}
+        <Form
+          key={key}
+          method="post"
+          noValidate
+          className="relative mt-8 space-y-6"
+          onChange={(e) => {
+            const other = e.currentTarget.querySelector<HTMLInputElement>(`input[name="interests"][value="${OTHER_INTEREST}"]`);
+            setOtherChecked(Boolean(other?.checked));
+            onChange(e);
+          }}
+          onSubmit={(e) => {
+            if (inFlight.current) e.preventDefault();
+            else if (onSubmit(e)) inFlight.current = true;
+          }}
+        >
+          <ProtectionFields startedAt={startedAt} submissionKey={key} />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <TextField name="name" label="Name" required autoComplete="name" errors={errors.name} defaultValue={values.name as string} />
+            <TextField name="email" label="Email" type="email" required autoComplete="email" errors={errors.email} defaultValue={values.email as string} />
+            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" errors={errors.phone} defaultValue={values.phone as string} />
+            <TextField name="organization" label="Organization" autoComplete="organization" errors={errors.organization} defaultValue={values.organization as string} />
+            <TextField name="country" label="Country" autoComplete="country-name" errors={errors.country} defaultValue={values.country as string} />
+            <TextField name="community" label="Community" errors={errors.community} defaultValue={values.community as string} />
+          </div>
+          <TextField
+            name="social_media"
+            label="Social media handles"
+            hint="For example @yourname on Instagram or X."
+            errors={errors.social_media}
+            defaultValue={values.social_media as string}
+          />
+          <fieldset aria-describedby={errors.interests?.length ? "interests-error" : undefined} aria-invalid={errors.interests?.length ? true : undefined}>
+            <legend className="font-semibold text-navy-900">
+              Areas of interest
+              <RequiredMark />
+            </legend>
+            <p className="text-sm text-sand-700">Choose at least one.</p>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {INTERESTS.map((interest, i) => (
+                <label key={interest} htmlFor={`interest-${i}`} className="flex items-start gap-3 rounded-md border border-sand-200 bg-white p-3">
+                  <input
+                    id={`interest-${i}`}
+                    type="checkbox"
+                    name="interests"
+                    value={interest}
+                    defaultChecked={chosen.includes(interest)}
+                    className="mt-0.5 size-5 shrink-0 accent-navy-700"
+                  />
+                  <span>{interest}</span>
+                </label>
+              ))}
+            </div>
+            <FieldError name="interests" errors={errors.interests} />
+          </fieldset>
+          {showOther ? (
+            <TextField
+              name="other_description"
+              label="Describe your other interest"
+              hint={hydrated ? undefined : `Only if you chose “${OTHER_INTEREST}”.`}
+              multiline
+              rows={3}
+              errors={errors.other_description}
+              defaultValue={values.other_description as string}
+            />
+          ) : null}
+          <TextField name="message" label="Message" multiline rows={6} errors={errors.message} defaultValue={values.message as string} />
+          <ConsentCheckbox errors={errors.agree_to_terms} defaultChecked={values.agree_to_terms === true} />
+          <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={submitting}>
+            {submitting ? "Submitting..." : "Join the Alliance"}
+          </button>
+        </Form>
       </div>
+      <Toaster toasts={toasts} dismiss={dismiss} />
     </>
   );
 }

@@ -1,0 +1,51 @@
+import { useCallback, useRef, useState, type FormEvent } from "react";
+import type * as z from "zod/mini";
+import { formDataToObject, validate, type FieldErrors } from "./schemas";
+
+/**
+ * SPEC §4: validation runs first on submit, then again on every change. Server errors (no-JS or a
+ * bypassed client) arrive as `serverErrors` and show until the next local validation.
+ */
+export function useLiveValidation(schema: z.ZodMiniType, fields: readonly string[], serverErrors: FieldErrors | undefined) {
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  const attempted = useRef(false);
+
+  const run = useCallback(
+    (form: HTMLFormElement) => {
+      const result = validate(schema as never, formDataToObject(new FormData(form), fields));
+      const next = result.success ? {} : result.fieldErrors;
+      setErrors(next);
+      return next;
+    },
+    [schema, fields],
+  );
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      attempted.current = true;
+      const next = run(event.currentTarget);
+      const first = fields.find((f) => next[f]?.length);
+      if (first) {
+        event.preventDefault();
+        event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        return false;
+      }
+      return true;
+    },
+    [run, fields],
+  );
+
+  const onChange = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      if (attempted.current) run(event.currentTarget);
+    },
+    [run],
+  );
+
+  const reset = useCallback(() => {
+    attempted.current = false;
+    setErrors(null);
+  }, []);
+
+  return { errors: errors ?? serverErrors ?? {}, onSubmit, onChange, reset };
+}

@@ -1,0 +1,11 @@
+import type { Route } from "./+types/api.submit-join-us-form";
+import { apiSubmission, methodNotAllowed } from "~/forms/api.server";
+import { appContext } from "~/lib/app-context";
+
+export function loader() {
+  return methodNotAllowed();
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return apiSubmission("join", request, context.get(appContext));
+}

@@ -1,0 +1,94 @@
+import { isNotNull } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/client.server";
+import { emailOutbox } from "../db/schema";
+import { storeContact } from "../app/forms/submissions.server";
+import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
+import { freePort, startSmtpServer } from "../tests/helpers/smtp";
+import { createLogger } from "./logger";
+import { backoffSeconds, startOutboxWorker } from "./outbox";
+
+const logger = createLogger("silent");
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+const submission = (n: number) => ({
+  name: `Visitor ${n}`,
+  email: `visitor${n}@example.org`,
+  phone: "",
+  organization: "",
+  country: "",
+  community: "",
+  subject: `Subject ${n}`,
+  message: `Message ${n}`,
+  agree_to_terms: true as const,
+});
+
+async function queue(handle: DatabaseHandle, count: number) {
+  for (let n = 0; n < count; n++) await storeContact(handle.db, submission(n), { spam: false, clientHash: null, idempotencyKey: null, notify: true });
+}
+
+it("backs off exponentially up to an hour", () => {
+  expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([30, 60, 120, 240]);
+  expect(backoffSeconds(20)).toBe(3600);
+});
+
+describe("the outbox worker (PGlite)", () => {
+  it("sends each queued email to staff through SMTP, once", async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const handle = await openDatabase({ dataDir: "memory://" });
+    cleanups.push(() => handle.close());
+    await queue(handle, 3);
+    const worker = startOutboxWorker({ db: handle.db, smtpUrl: smtp.url, from: "Site <site@example.org>", to: "staff@example.org", logger, intervalMs: 60_000 });
+    cleanups.push(() => worker.stop());
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(smtp.mails).toHaveLength(3);
+    for (const mail of smtp.mails) {
+      expect(mail.to).toEqual(["staff@example.org"]);
+      expect(mail.raw).toMatch(/Reply-To: visitor\d@example\.org/);
+    }
+    expect(smtp.mails.map((m) => /Subject: (.*)/.exec(m.raw)?.[1]).sort()).toEqual(["New contact message: Subject 0", "New contact message: Subject 1", "New contact message: Subject 2"]);
+    expect(await handle.db.select().from(emailOutbox).where(isNotNull(emailOutbox.sentAt))).toHaveLength(3);
+  });
+
+  it("keeps mail through an SMTP outage and sends it, once, when SMTP is back", async () => {
+    const port = await freePort();
+    const handle = await openDatabase({ dataDir: "memory://" });
+    cleanups.push(() => handle.close());
+    await queue(handle, 2);
+    const worker = startOutboxWorker({ db: handle.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: "site@example.org", to: "staff@example.org", logger, intervalMs: 60_000, backoff: () => 0 });
+    cleanups.push(() => worker.stop());
+    expect(await worker.runOnce()).toBe(0);
+    const failed = await handle.db.select().from(emailOutbox);
+    expect(failed.every((r) => r.sentAt === null && r.attempts >= 1 && r.lastError)).toBe(true);
+
+    const smtp = await startSmtpServer(port);
+    cleanups.push(smtp.close);
+    expect(await worker.runOnce()).toBe(2);
+    expect(await worker.runOnce()).toBe(0);
+    expect(smtp.mails).toHaveLength(2);
+  });
+});
+
+describe.runIf(hasPostgres)("the outbox worker (PostgreSQL, several instances)", () => {
+  it("sends each email exactly once when three workers share the queue", async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { url, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 3 })));
+    for (const h of handles) cleanups.push(() => h.close());
+    await queue(handles[0]!, 25);
+    const workers = handles.map((h) => startOutboxWorker({ db: h.db, smtpUrl: smtp.url, from: "site@example.org", to: "staff@example.org", logger, intervalMs: 60_000 }));
+    for (const w of workers) cleanups.push(() => w.stop());
+    await Promise.all(workers.map((w) => w.runOnce()));
+    await Promise.all(workers.map((w) => w.runOnce()));
+    expect(smtp.mails).toHaveLength(25);
+    const subjects = smtp.mails.map((m) => /Subject: (.*)/.exec(m.raw)?.[1]);
+    expect(new Set(subjects).size).toBe(25);
+  });
+});
