@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -44,6 +44,8 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+const noSubscription = () => () => {};
+
 const SUCCESS = { title: "Success!", description: "Thank you for joining the resistance! We'll be in touch soon." };
 const DEFAULT_FAILURE = "Failed to submit form. Please try again.";
 
@@ -59,9 +61,14 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
   const startedAt = actionData?.ok ? actionData.startedAt : loaderData.startedAt;
 
   // Without JavaScript the description field is always shown (with a note); with it, only while Other is ticked.
-  const [hydrated, setHydrated] = useState(false);
-  const [otherChecked, setOtherChecked] = useState(chosen.includes(OTHER_INTEREST));
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  // Tied to the form's key, so a fresh form after success starts with Other unticked.
+  const [other, setOther] = useState({ formKey: key, checked: chosen.includes(OTHER_INTEREST) });
+  const otherChecked = other.formKey === key && other.checked;
   const showOther = !hydrated || otherChecked;
 
   const inFlight = useRef(false);
@@ -73,7 +80,6 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
     if (!actionData) return;
     if (actionData.ok) {
       reset();
-      setOtherChecked(false);
       show({ ...SUCCESS, tone: "success" });
     } else {
       console.error("Join form submission failed:", actionData.error);
@@ -120,7 +126,7 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           className="relative mt-8 space-y-6"
           onChange={(e) => {
             const other = e.currentTarget.querySelector<HTMLInputElement>(`input[name="interests"][value="${OTHER_INTEREST}"]`);
-            setOtherChecked(Boolean(other?.checked));
+            setOther({ formKey: key, checked: Boolean(other?.checked) });
             onChange(e);
           }}
           onSubmit={(e) => {
