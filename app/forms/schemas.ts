@@ -21,16 +21,19 @@ export const OTHER_INTEREST = INTERESTS[9];
 
 export const CONSENT_MESSAGE = "You must agree to the Privacy Policy and Terms of Use";
 
+/** PostgreSQL cannot store NUL characters, and no person types one. */
+const stripNul = z.overwrite((s: string) => s.replaceAll("\u0000", ""));
+
 /** A text field: trimmed, optionally required, with a maximum. */
 function textField(max: number, maxMessage: string, requiredMessage?: string) {
-  const checks = [z.trim(), ...(requiredMessage ? [z.minLength(1, requiredMessage)] : []), z.maxLength(max, maxMessage)];
+  const checks = [stripNul, z.trim(), ...(requiredMessage ? [z.minLength(1, requiredMessage)] : []), z.maxLength(max, maxMessage)];
   const field = z.string({ error: requiredMessage ?? maxMessage }).check(...checks);
   return requiredMessage ? field : z._default(field, "");
 }
 
 const emailField = z
   .string({ error: "Invalid email address" })
-  .check(z.trim(), z.maxLength(50, "Email must be less than 50 characters"), z.email({ error: "Invalid email address" }));
+  .check(stripNul, z.trim(), z.maxLength(50, "Email must be less than 50 characters"), z.email({ error: "Invalid email address" }));
 
 const consentField = z.literal(true, { error: CONSENT_MESSAGE });
 
