@@ -19,6 +19,11 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/** Layout data is static content: a form submission never needs it reloaded. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: { formMethod?: string; defaultShouldRevalidate: boolean }) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
 export const meta: MetaFunction = () => [{ name: "theme-color", content: "#0f1d33" }];
 
 export function Layout({ children }: { children: React.ReactNode }) {

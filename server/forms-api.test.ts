@@ -138,7 +138,8 @@ describe("the HTML form without JavaScript", () => {
 
 describe("stored data", () => {
   it("flags honeypot and too-fast submissions as spam, answers success, and keeps no raw address", async () => {
-    for (const extra of [{ website: "https://spam.example" }, { form_started: String(Date.now()) }]) {
+    const trips: Record<string, string>[] = [{ website: "https://spam.example" }, { form_started: String(Date.now()) }];
+    for (const extra of trips) {
       const res = await fetch(`${server.url}/contact`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },

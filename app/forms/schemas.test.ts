@@ -98,3 +98,11 @@ describe("join form rules (SPEC §5)", () => {
     expect(formDataToObject(form, JOIN_FIELDS)).toMatchObject({ name: "Sam", interests: ["Fundraising", "Advisory Role"], agree_to_terms: true, email: undefined });
   });
 });
+
+describe("join form: all problems at once", () => {
+  it("asks for the Other description even while other fields are wrong", () => {
+    const r = validate(joinSchema, { name: "", email: "", interests: [OTHER_INTEREST], other_description: "", agree_to_terms: false });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(r.fieldErrors.other_description).toEqual(["Please describe your other interest"]);
+  });
+});

@@ -66,10 +66,15 @@ export const joinSchema = z
     agree_to_terms: consentField,
   })
   .check(
-    z.refine((v) => !v.interests.includes(OTHER_INTEREST) || v.other_description.length > 0, {
-      message: "Please describe your other interest",
-      path: ["other_description"],
-    }),
+    z.refine(
+      (v) => !Array.isArray(v.interests) || !v.interests.includes(OTHER_INTEREST) || (typeof v.other_description === "string" && v.other_description.trim().length > 0),
+      {
+        message: "Please describe your other interest",
+        path: ["other_description"],
+        // Report it together with the other fields' errors, not only once they are fixed.
+        when: () => true,
+      },
+    ),
   );
 
 export type ContactSubmission = z.output<typeof contactSchema>;

@@ -34,6 +34,11 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
+/** The page's data does not change when a form is sent: no reloading it (which would also fail offline). */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
   return pageMeta({
