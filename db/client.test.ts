@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
-import { openDatabase, type DatabaseHandle } from "./client.server";
+import { defaultMigrationsFolder, openDatabase, type DatabaseHandle } from "./client.server";
 import { newsItemCommunities, newsItems } from "./schema";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -73,6 +73,7 @@ describe.runIf(hasPostgres)("PostgreSQL (DATABASE_URL)", () => {
     const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 2 })));
     for (const h of handles) cleanups.push(() => h.close());
     const applied = await handles[0]!.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    expect((applied as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    const journal = JSON.parse(readFileSync(join(defaultMigrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+    expect((applied as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(journal.entries.length);
   });
 });

@@ -3,19 +3,19 @@ import { CONTENT_PAGES, expect, test } from "./fixtures";
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every page is complete and nothing is hidden", async ({ page }) => {
-    for (const path of CONTENT_PAGES) {
+  for (const path of CONTENT_PAGES) {
+    test(`${path} is complete and nothing on it stays hidden`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("main h1"), path).toBeVisible();
       await expect(page.locator(".reveal-hidden"), path).toHaveCount(0);
       // CSS entrance animations run without script too; they must all end with everything visible.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState === "finished"));
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       const hiddenByOpacity = await page.locator("main section, main article, main li").evaluateAll((els) =>
         els.filter((el) => getComputedStyle(el).opacity === "0").length,
       );
       expect(hiddenByOpacity, path).toBe(0);
-    }
-  });
+    });
+  }
 
   test("the home page shows its first slide and every section", async ({ page }) => {
     await page.goto("/");
