@@ -116,7 +116,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
 function MobileDrawer({ data, pathname }: { data: LayoutData; pathname: string }) {
   const nav = navModel(data);
   return (
-    <div id="site-drawer" popover="auto" className="drawer" aria-label="Site menu">
+    <div id="site-drawer" popover="auto" className="drawer">
       <div className="flex items-center justify-between border-b border-sand-200 px-4 py-3">
         <p className="font-serif text-lg font-bold text-navy-900">Menu</p>
         <button type="button" popoverTarget="site-drawer" popoverTargetAction="hide" className="btn-menu" aria-label="Close menu">
