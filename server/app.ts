@@ -103,6 +103,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     next();
   });
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.vite) {
+    const vite = options.vite;
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    // Static files come first: they need none of the document headers (CSP, HSTS…) below, only nosniff.
+    app.use(["/assets", "/images", "/favicon.svg"], (_req, res, next) => {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      next();
+    });
+    // Hashed file names: cache for a year, never revalidate.
+    app.use(
+      "/assets",
+      expressStaticGzip(join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: ONE_YEAR * 1000, fallthrough: false },
+      }),
+    );
+    app.use("/images/generated", express.static(join(clientDir, "images", "generated"), { immutable: true, maxAge: ONE_YEAR * 1000, index: false, fallthrough: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+    build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  }
+
   app.use(cspNonce());
   app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
   // A small brotli window: pages are tens of KB, and the default 4 MB window costs more to set up per
@@ -124,27 +150,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
     res.send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${config.SITE_URL}/sitemap.xml\n`);
   });
-
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (options.vite) {
-    const vite = options.vite;
-    app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  } else {
-    // Hashed file names: cache for a year, never revalidate.
-    app.use(
-      "/assets",
-      expressStaticGzip(join(clientDir, "assets"), {
-        enableBrotli: true,
-        orderPreference: ["br", "gz"],
-        index: false,
-        serveStatic: { immutable: true, maxAge: ONE_YEAR * 1000, fallthrough: false },
-      }),
-    );
-    app.use("/images/generated", express.static(join(clientDir, "images", "generated"), { immutable: true, maxAge: ONE_YEAR * 1000, index: false, fallthrough: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
-    build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
-  }
 
   app.all(
     "/{*path}",
@@ -193,9 +198,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       shuttingDown = true;
       logger.info("shutting down: finishing in-flight requests", { inFlight });
       const closed = new Promise<void>((r) => server.close(() => r()));
+      // Connections that finish their request while we wait are closed as soon as they go idle.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
       server.closeIdleConnections();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       await closed;
+      clearInterval(sweep);
       clearTimeout(force);
       await outbox?.stop();
       await database.close();
