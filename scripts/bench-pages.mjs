@@ -4,30 +4,15 @@
  * started here on 127.0.0.1 (embedded database). Prints figures; asserts nothing.
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import autocannon from "autocannon";
+import { serveBuild } from "./lib/serve-build.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_PORT ?? 4400);
 const pages = ["/", "/about", "/communities/yazidis", "/ideology/same-ideology", "/team/board-of-directors", "/donate"];
 
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: mkdtempSync(join(tmpdir(), "bench-")) },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 600; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base, stop } = await serveBuild(port);
 
 console.log(`${connections} connections, ${seconds} s per page, brotli accepted, Node ${process.version}\n`);
 console.log("page".padEnd(28), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "KB/req".padStart(8));
@@ -37,4 +22,4 @@ for (const path of pages) {
   console.log(path.padEnd(28), r.requests.average.toFixed(0).padStart(8), String(r.latency.p50).padStart(8), String(r.latency.p99).padStart(8), kb.toFixed(1).padStart(8));
   if (r.non2xx || r.errors) console.log(`  ! ${r.non2xx} non-2xx, ${r.errors} errors`);
 }
-server.kill("SIGTERM");
+await stop();

@@ -5,35 +5,16 @@
  * Prints submissions per second and latency; asserts nothing.
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:submit
  */
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import autocannon from "autocannon";
 import pg from "pg";
+import { serveBuild } from "./lib/serve-build.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 if (spawnSync("npm", ["run", "build"], { stdio: "ignore" }).status !== 0) throw new Error("build failed");
-
-async function serve(env, port) {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, SKIP_BUILD: "1", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SUBMISSION_RATE_LIMIT: "10000", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => new Promise((r) => (child.on("exit", r), child.kill("SIGTERM"))) };
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
 
 async function measure(label, base) {
   const body = JSON.stringify({ name: "Bench Visitor", email: "bench@example.org", subject: "Benchmark", message: "A message of ordinary length. ".repeat(8), agree_to_terms: true });
@@ -44,7 +25,7 @@ async function measure(label, base) {
 
 console.log(`${connections} connections, ${seconds} s each, Node ${process.version}\n`);
 console.log(`${"database".padEnd(12)} ${"subm/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(8)}`);
-const pglite = await serve({ DATA_DIR: mkdtempSync(join(tmpdir(), "bench-submit-")) }, 4600);
+const pglite = await serveBuild(4600, { SKIP_BUILD: "1", SUBMISSION_RATE_LIMIT: "10000" });
 await measure("PGlite", pglite.base);
 await pglite.stop();
 
@@ -60,7 +41,7 @@ const db = `bench_submit_${Date.now()}`;
 await admin.query(`create database ${db}`);
 const url = new URL(adminUrl);
 url.pathname = `/${db}`;
-const postgres = await serve({ DATABASE_URL: url.toString() }, 4601);
+const postgres = await serveBuild(4601, { SKIP_BUILD: "1", SUBMISSION_RATE_LIMIT: "10000", DATABASE_URL: url.toString() });
 await measure("PostgreSQL", postgres.base);
 await postgres.stop();
 await admin.query(`drop database ${db} with (force)`);

@@ -4,7 +4,8 @@
  * against the production build started here on 127.0.0.1. Fetches lighthouse@12 with npx on first use
  * (it is a measuring tool, not a dependency of the site). Prints figures; asserts nothing.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { serveBuild } from "./lib/serve-build.mjs";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,23 +13,20 @@ import { join } from "node:path";
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/about", "/donate"];
 const port = Number(process.env.LH_PORT ?? 4500);
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const server = spawn(process.execPath, ["scripts/start.mjs"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: mkdtempSync(join(tmpdir(), "lh-")) },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 600; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
+const { base, stop } = await serveBuild(port);
 
 const out = mkdtempSync(join(tmpdir(), "lh-out-"));
 console.log("page".padEnd(34), "perf", "a11y", "best", " seo", " JS KB (compressed)", " LCP ms", " CLS", " TBT ms");
 for (const path of paths) {
+  try {
+    measure(path);
+  } catch (err) {
+    console.log(path.padEnd(34), `failed: ${err.message.split("\n")[0]}`);
+  }
+}
+await stop();
+
+function measure(path) {
   const file = join(out, `${path.replace(/\W+/g, "_") || "home"}.json`);
   execFileSync(
     "npx",
@@ -41,7 +39,7 @@ for (const path of paths) {
       `--output-path=${file}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
     ],
-    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "inherit"] },
+    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"], timeout: 180_000 },
   );
   const r = JSON.parse(readFileSync(file, "utf8"));
   const score = (k) => String(Math.round((r.categories[k]?.score ?? 0) * 100)).padStart(4);
@@ -55,4 +53,3 @@ for (const path of paths) {
     if (a.score !== null && a.score < 0.9 && ["binary", "numeric"].includes(a.scoreDisplayMode) && !["metrics"].includes(id)) console.log(`    ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   }
 }
-server.kill("SIGTERM");

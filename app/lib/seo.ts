@@ -41,3 +41,8 @@ export function pageMeta({ title, description, path, root, image, type = "websit
   if (jsonLd) tags.push({ "script:ld+json": jsonLd });
   return tags;
 }
+
+/** The root loader's site-wide meta data, from a route's `meta` matches. */
+export function rootMeta(matches: readonly unknown[]): RootMetaData | undefined {
+  return (matches[0] as { loaderData?: { meta?: RootMetaData } } | undefined)?.loaderData?.meta;
+}

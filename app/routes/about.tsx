@@ -1,15 +1,15 @@
 import type { Route } from "./+types/about";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader() {
   return { about: content.about };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
-  return pageMeta({ title: loaderData.about.title, description: loaderData.about.description, path: "/about", root: root?.meta });
+  const root = rootMeta(matches);
+  return pageMeta({ title: loaderData.about.title, description: loaderData.about.description, path: "/about", root: root });
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

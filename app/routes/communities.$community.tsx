@@ -5,7 +5,8 @@ import { NotFoundView } from "~/components/ui/NotFoundView";
 import { communityBySlug } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { formatDate } from "~/lib/dates";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
@@ -14,17 +15,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { found: true as const, community, news, hero: picture(`communities/${community.slug}`, community.image.alt) };
 }
 
-const formatDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 /** SPEC §4: sections enter over 700 ms, staggered; news items from 1100 ms, 200 ms apart. */
 const enter = (ms: number) => ({ "--enter-delay": `${ms}ms` }) as React.CSSProperties;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   if (!loaderData.found) {
-    return pageMeta({ title: "Community Not Found", description: "This community page is being developed.", path: "/communities", root: root?.meta, noindex: true });
+    return pageMeta({ title: "Community Not Found", description: "This community page is being developed.", path: "/communities", root: root, noindex: true });
   }
   const c = loaderData.community;
-  return pageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root: root?.meta, type: "article" });
+  return pageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root: root, type: "article" });
 }
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {

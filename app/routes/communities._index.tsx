@@ -1,19 +1,19 @@
 import type { Route } from "./+types/communities._index";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader() {
   return { communities: content.communities.map((c) => ({ slug: c.slug, label: c.menuLabel, description: c.description })) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   return pageMeta({
     title: "Common Bond Communities",
     description: "The 22 communities of our alliance: who they are, where they live and the persecution they face.",
     path: "/communities",
-    root: root?.meta,
+    root: root,
   });
 }
 

@@ -10,7 +10,7 @@ import { useLiveValidation } from "~/forms/use-live-validation";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -42,12 +42,12 @@ export function shouldRevalidate() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   return pageMeta({
     title: "Contact Us",
     description: "Send a message to our alliance of persecuted communities. We read every message and reply as soon as we can.",
     path: "/contact",
-    root: root?.meta,
+    root: root,
   });
 }
 

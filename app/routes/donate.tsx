@@ -3,19 +3,19 @@ import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { donation: content.site.donation, autoloadEmbeds: context.get(appContext).embeds === "auto" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   return pageMeta({
     title: "Support Our Mission",
     description: "Your generous donation helps us unite, support, and advocate for our Common Bond Communities.",
     path: "/donate",
-    root: root?.meta,
+    root: root,
   });
 }
 

@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Route } from "./+types/home";
-import { ClickToLoad } from "~/components/ui/ClickToLoad";
+import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { Picture } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { embeds } = context.get(appContext);
@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   // The first slide is the Largest Contentful Paint: preload its AVIF at the width the screen needs.
   const first = loaderData.slides[0]?.image.sources.find((s) => s.type === "image/avif");
   const preload = first ? [{ tagName: "link", rel: "preload", as: "image", type: "image/avif", imageSrcSet: first.srcSet, imageSizes: SLIDE_SIZES, fetchPriority: "high" }] : [];
@@ -27,14 +27,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: loaderData.home.tagline,
     description: loaderData.home.description,
     path: "/",
-    root: root?.meta,
+    root: root,
     jsonLd: root
       ? {
           "@context": "https://schema.org",
           "@type": "NGO",
-          name: root.meta.siteName,
-          url: root.meta.siteUrl,
-          logo: `${root.meta.siteUrl}/favicon.svg`,
+          name: root.siteName,
+          url: root.siteUrl,
+          logo: `${root.siteUrl}/favicon.svg`,
           nonprofitStatus: "Nonprofit501c3",
         }
       : undefined,
@@ -133,24 +133,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="video-heading" className="text-center font-serif text-3xl font-bold text-navy-900">
             {home.videoHeading}
           </h2>
-          <ClickToLoad
-            provider="YouTube"
-            what="video"
-            directUrl={`https://www.youtube.com/watch?v=${encodeURIComponent(video.id)}`}
-            directLabel="Watch on YouTube"
-            autoload={autoloadEmbeds}
-            className="mt-8 aspect-video overflow-hidden rounded-xl shadow-lg"
-          >
-            <iframe
-              src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.id)}`}
-              title={video.title}
-              className="h-full w-full"
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-              referrerPolicy="strict-origin-when-cross-origin"
-              allowFullScreen
-              loading="lazy"
-            />
-          </ClickToLoad>
+          <YouTubeEmbed id={video.id} title={video.title} autoload={autoloadEmbeds} className="mt-8 aspect-video overflow-hidden rounded-xl shadow-lg" />
         </div>
       </section>
 

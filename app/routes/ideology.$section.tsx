@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ideology.$section";
-import { ClickToLoad } from "~/components/ui/ClickToLoad";
+import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { HeroImage } from "~/components/ui/HeroImage";
 import { NotFoundView } from "~/components/ui/NotFoundView";
 import { SocialEmbed } from "~/components/ui/SocialEmbed";
 import { ideologyBySection } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const article = ideologyBySection(params.section);
@@ -21,16 +21,16 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   if (!loaderData.found) {
-    return pageMeta({ title: "Section Not Found", description: "This section is being developed.", path: "/ideology", root: root?.meta, noindex: true });
+    return pageMeta({ title: "Section Not Found", description: "This section is being developed.", path: "/ideology", root: root, noindex: true });
   }
   const a = loaderData.article;
   return pageMeta({
     title: a.title,
     description: a.description,
     path: `/ideology/${a.section}`,
-    root: root?.meta,
+    root: root,
     type: "article",
     jsonLd: root
       ? {
@@ -38,8 +38,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
           "@type": "Article",
           headline: a.title,
           description: a.description,
-          url: `${root.meta.siteUrl}/ideology/${a.section}`,
-          publisher: { "@type": "Organization", name: root.meta.siteName, url: root.meta.siteUrl },
+          url: `${root.siteUrl}/ideology/${a.section}`,
+          publisher: { "@type": "Organization", name: root.siteName, url: root.siteUrl },
         }
       : undefined,
   });
@@ -75,24 +75,7 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
 
           {a.video ? (
             <section aria-label="Video" className="mt-10">
-              <ClickToLoad
-                provider="YouTube"
-                what="video"
-                directUrl={`https://www.youtube.com/watch?v=${encodeURIComponent(a.video.id)}`}
-                directLabel="Watch on YouTube"
-                autoload={autoloadEmbeds}
-                className="aspect-video overflow-hidden rounded-xl shadow-lg"
-              >
-                <iframe
-                  src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(a.video.id)}`}
-                  title={a.video.title}
-                  className="h-full w-full"
-                  allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                  referrerPolicy="strict-origin-when-cross-origin"
-                  allowFullScreen
-                  loading="lazy"
-                />
-              </ClickToLoad>
+              <YouTubeEmbed id={a.video.id} title={a.video.title} autoload={autoloadEmbeds} className="aspect-video overflow-hidden rounded-xl shadow-lg" />
             </section>
           ) : null}
 

@@ -9,7 +9,7 @@ import { INTERESTS, JOIN_FIELDS, joinSchema, OTHER_INTEREST } from "~/forms/sche
 import { useLiveValidation } from "~/forms/use-live-validation";
 import { appContext } from "~/lib/app-context";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -40,12 +40,12 @@ export function shouldRevalidate() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   return pageMeta({
     title: "Join Us",
     description: "Volunteer with our alliance of persecuted communities: tell us how you would like to help.",
     path: "/join-us",
-    root: root?.meta,
+    root: root,
   });
 }
 

@@ -3,7 +3,8 @@ import type { Route } from "./+types/legal";
 import { PageHeader } from "~/components/ui/PageHeader";
 import type { LegalPage } from "~/content/catalog";
 import { content } from "~/content/content.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { formatDate } from "~/lib/dates";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "") as LegalPage;
@@ -13,11 +14,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
-  return pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: `/${loaderData.page.slug}`, root: root?.meta });
+  const root = rootMeta(matches);
+  return pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: `/${loaderData.page.slug}`, root: root });
 }
 
-const formatDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   return data({ path: new URL(request.url).pathname }, { status: 404 });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
-  return pageMeta({ title: "Page not found", description: "The page you're looking for doesn't exist.", path: "/404", root: root?.meta, noindex: true });
+  const root = rootMeta(matches);
+  return pageMeta({ title: "Page not found", description: "The page you're looking for doesn't exist.", path: "/404", root: root, noindex: true });
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { Picture } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
 import { picture } from "~/lib/images.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader() {
   return {
@@ -12,12 +12,12 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
+  const root = rootMeta(matches);
   return pageMeta({
     title: "Our Partners",
     description: "The organizations that work alongside our alliance of persecuted communities.",
     path: "/partners",
-    root: root?.meta,
+    root: root,
   });
 }
 

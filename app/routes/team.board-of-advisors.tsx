@@ -3,7 +3,7 @@ import { TeamGrid } from "~/components/TeamGrid";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
 import { picture } from "~/lib/images.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader() {
   return {
@@ -14,8 +14,8 @@ export function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
-  return pageMeta({ title: "Board of Advisors", description: "The board of advisors of our alliance of persecuted communities.", path: "/team/board-of-advisors", root: root?.meta });
+  const root = rootMeta(matches);
+  return pageMeta({ title: "Board of Advisors", description: "The board of advisors of our alliance of persecuted communities.", path: "/team/board-of-advisors", root: root });
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {

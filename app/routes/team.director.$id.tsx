@@ -4,7 +4,7 @@ import { TeamMemberView } from "~/components/TeamMemberView";
 import { NotFoundView } from "~/components/ui/NotFoundView";
 import { directorById } from "~/content/content.server";
 import { picture } from "~/lib/images.server";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader({ params }: Route.LoaderArgs) {
   const member = directorById(params.id);
@@ -13,16 +13,16 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { meta: RootMetaData } | undefined;
-  if (!loaderData.found) return pageMeta({ title: "Director Not Found", description: "Director Not Found", path: "/team/board-of-directors", root: root?.meta, noindex: true });
+  const root = rootMeta(matches);
+  if (!loaderData.found) return pageMeta({ title: "Director Not Found", description: "Director Not Found", path: "/team/board-of-directors", root: root, noindex: true });
   const m = loaderData.member;
   return pageMeta({
     title: `${m.name}, ${m.title}`,
-    description: `${m.name}, ${m.title} of ${root?.meta.siteName ?? "the alliance"}.`,
+    description: `${m.name}, ${m.title} of ${root?.siteName ?? "the alliance"}.`,
     path: `/team/director/${m.id}`,
-    root: root?.meta,
+    root: root,
     type: "profile",
-    jsonLd: { "@context": "https://schema.org", "@type": "Person", name: m.name, jobTitle: m.title, worksFor: { "@type": "Organization", name: root?.meta.siteName } },
+    jsonLd: { "@context": "https://schema.org", "@type": "Person", name: m.name, jobTitle: m.title, worksFor: { "@type": "Organization", name: root?.siteName } },
   });
 }
 

@@ -1,0 +1,25 @@
+/** Starts the production build (scripts/start.mjs) on 127.0.0.1 for a measuring script, and waits until it answers. */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export async function serveBuild(port, env = {}) {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: mkdtempSync(join(tmpdir(), "measure-")), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM"))));
+  process.once("exit", () => child.kill("SIGTERM"));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {
+      /* still starting (or building) */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error("the server did not start");
+}
