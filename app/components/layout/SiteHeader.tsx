@@ -69,14 +69,14 @@ export function SiteHeader({ data }: { data: LayoutData }) {
       </div>
       <div className="border-b border-sand-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-          <a href="/" className="flex items-center gap-2 font-serif text-lg font-bold text-navy-900">
+          <a href="/" className="flex min-w-0 items-center gap-2 font-serif text-base font-bold text-navy-900 sm:text-lg">
             <svg aria-hidden="true" viewBox="0 0 40 28" className="h-7 w-10 shrink-0">
               <circle cx="12" cy="14" r="10" fill="none" stroke="#1f3a66" strokeWidth="3" />
               <circle cx="20" cy="14" r="10" fill="none" stroke="#b7862a" strokeWidth="3" />
               <circle cx="28" cy="14" r="10" fill="none" stroke="#1f3a66" strokeWidth="3" />
             </svg>
             {/* Between 1280 and 1536 px the full navigation needs the room; the name stays for screen readers. */}
-            <span className="whitespace-nowrap xl:sr-only 2xl:not-sr-only">{data.organization}</span>
+            <span className="leading-tight sm:whitespace-nowrap xl:sr-only 2xl:not-sr-only">{data.organization}</span>
           </a>
           <nav aria-label="Main" className="hidden xl:block">
             <ul className="flex items-center gap-1">
@@ -98,7 +98,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
               </li>
             </ul>
           </nav>
-          <div className="flex items-center gap-2 xl:hidden">
+          <div className="flex shrink-0 items-center gap-2 xl:hidden">
             <NavItemLink item={nav.donate} pathname={pathname} className="btn-donate" />
             <button type="button" popoverTarget="site-drawer" className="btn-menu" aria-label="Menu">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
