@@ -44,6 +44,15 @@ describe("the site's content files", () => {
     expect(terms).toContain("California");
   });
 
+  it("seed three news items for every community but Sikhs, some shared between communities", () => {
+    const counts = new Map<string, number>();
+    for (const item of content.news) for (const slug of item.communities) counts.set(slug, (counts.get(slug) ?? 0) + 1);
+    for (const slug of COMMUNITY_SLUGS.filter((s) => s !== "sikhs")) expect(counts.get(slug), slug).toBeGreaterThanOrEqual(3);
+    expect(counts.get("sikhs")).toBeUndefined();
+    expect(content.news.some((item) => item.communities.length > 1)).toBe(true);
+    for (const item of content.news) expect(item.originalUrl).toMatch(/^https:\/\//);
+  });
+
   it("list what the organisation must still supply", () => {
     const list = listPlaceholders(content);
     expect(list).toContain(`site.yaml: organization name (${content.site.organization.name})`);
