@@ -1,12 +1,9 @@
 /** Abuse controls for the forms: honeypot, minimum fill time, per-address limits, keyed address hashes. */
 import { createHmac, randomBytes } from "node:crypto";
 import type { Pool } from "pg";
+import { HONEYPOT_FIELD, STARTED_FIELD } from "./protection";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
-/** Hidden from people (and from screen readers); bots that fill every field fill this one. */
-export const HONEYPOT_FIELD = "website";
-export const STARTED_FIELD = "form_started";
-export const KEY_FIELD = "submission_key";
 /** A person takes longer than this to fill in a form; a script usually does not. */
 export const MIN_FILL_MS = 3000;
 export const RATE_WINDOW_SECONDS = 10 * 60;

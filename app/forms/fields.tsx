@@ -1,5 +1,6 @@
 /** Form fields wired for assistive technology: label, required mark, error tied by aria-describedby. */
 import type { ReactNode } from "react";
+import { HONEYPOT_FIELD, KEY_FIELD, STARTED_FIELD } from "./protection";
 
 interface BaseProps {
   name: string;
@@ -113,11 +114,11 @@ export function ProtectionFields({ startedAt, submissionKey }: { startedAt: numb
       <div aria-hidden="true" className="pointer-events-none absolute -start-[9999px] h-px w-px overflow-hidden">
         <label>
           Leave this field empty
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <input type="hidden" name="form_started" value={startedAt} />
-      <input type="hidden" name="submission_key" value={submissionKey} />
+      <input type="hidden" name={STARTED_FIELD} value={startedAt} />
+      <input type="hidden" name={KEY_FIELD} value={submissionKey} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import type { AppRequestContext } from "~/lib/app-context";
 import { handleSubmission } from "./handle-submission.server";
+import { PROTECTION_FIELDS } from "./protection";
 import type { FieldErrors } from "./schemas";
 import type { FormKind } from "./submissions.server";
 
@@ -17,7 +18,7 @@ async function echoValues(request: Request): Promise<FormValues> {
     const form = await request.formData();
     const values: FormValues = {};
     for (const [key, value] of form) {
-      if (typeof value !== "string" || ["website", "form_started", "submission_key"].includes(key)) continue;
+      if (typeof value !== "string" || PROTECTION_FIELDS.includes(key)) continue;
       if (key === "interests") values.interests = [...((values.interests as string[]) ?? []), value];
       else if (key === "agree_to_terms") values.agree_to_terms = true;
       else values[key] = value;

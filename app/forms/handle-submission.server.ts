@@ -4,7 +4,8 @@
  * 4xx answer; only a database outage answers 503, and then the visitor keeps what they typed.
  */
 import type { AppRequestContext } from "~/lib/app-context";
-import { HONEYPOT_FIELD, KEY_FIELD, looksAutomated, STARTED_FIELD } from "./abuse.server";
+import { looksAutomated } from "./abuse.server";
+import { KEY_FIELD } from "./protection";
 import { CONTACT_FIELDS, contactSchema, formDataToObject, JOIN_FIELDS, joinSchema, validate, type FieldErrors } from "./schemas";
 import { storeContact, storeJoin, type FormKind } from "./submissions.server";
 
@@ -143,5 +144,3 @@ export async function handleSubmission(kind: FormKind, request: Request, ctx: Ap
     return { status: 503, error: FAILURE_MESSAGE[kind] };
   }
 }
-
-export { HONEYPOT_FIELD, KEY_FIELD, STARTED_FIELD };

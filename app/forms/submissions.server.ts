@@ -53,73 +53,65 @@ export function joinEmail(s: JoinSubmission) {
   };
 }
 
-export async function storeContact(db: Database, s: ContactSubmission, o: StoreOptions): Promise<{ id: string; duplicate: boolean }> {
+type SubmissionTable = typeof contactSubmissions | typeof joinSubmissions;
+
+/**
+ * Inserts a submission once per idempotency key and, in the same transaction, queues its email.
+ * A repeated key (double click, resend, or a concurrent twin) returns the first row's id.
+ */
+async function storeOnce<T extends SubmissionTable>(
+  db: Database,
+  table: T,
+  values: T["$inferInsert"],
+  email: { kind: FormKind; replyTo: string; subject: string; body: string },
+  o: StoreOptions,
+): Promise<{ id: string; duplicate: boolean }> {
   return db.transaction(async (tx) => {
+    const findByKey = async (key: string) => (await tx.select({ id: table.id }).from(table as SubmissionTable).where(eq(table.idempotencyKey, key)))[0]?.id;
     if (o.idempotencyKey) {
-      const [existing] = await tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(eq(contactSubmissions.idempotencyKey, o.idempotencyKey));
-      if (existing) return { id: existing.id, duplicate: true };
+      const existing = await findByKey(o.idempotencyKey);
+      if (existing) return { id: existing, duplicate: true };
     }
-    const inserted = await tx
-      .insert(contactSubmissions)
-      .values({
-        name: s.name,
-        email: s.email,
-        phone: s.phone,
-        organization: s.organization,
-        country: s.country,
-        community: s.community,
-        subject: s.subject,
-        message: s.message,
-        agreeToTerms: s.agree_to_terms,
-        spam: o.spam,
-        clientHash: o.clientHash,
-        idempotencyKey: o.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: contactSubmissions.idempotencyKey })
-      .returning({ id: contactSubmissions.id });
-    if (!inserted[0]) {
-      // A concurrent request with the same key committed first.
-      const [existing] = await tx.select({ id: contactSubmissions.id }).from(contactSubmissions).where(eq(contactSubmissions.idempotencyKey, o.idempotencyKey!));
-      return { id: existing!.id, duplicate: true };
-    }
-    const id = inserted[0].id;
-    if (o.notify && !o.spam) await tx.insert(emailOutbox).values({ kind: "contact", submissionId: id, replyTo: s.email, ...contactEmail(s) });
-    return { id, duplicate: false };
+    const [inserted] = await tx
+      .insert(table as SubmissionTable)
+      .values({ ...values, spam: o.spam, clientHash: o.clientHash, idempotencyKey: o.idempotencyKey } as never)
+      .onConflictDoNothing({ target: table.idempotencyKey })
+      .returning({ id: table.id });
+    // No row: a concurrent request with the same key committed first.
+    if (!inserted) return { id: (await findByKey(o.idempotencyKey!))!, duplicate: true };
+    if (o.notify && !o.spam) await tx.insert(emailOutbox).values({ submissionId: inserted.id, ...email });
+    return { id: inserted.id, duplicate: false };
   });
 }
 
-export async function storeJoin(db: Database, s: JoinSubmission, o: StoreOptions): Promise<{ id: string; duplicate: boolean }> {
-  return db.transaction(async (tx) => {
-    if (o.idempotencyKey) {
-      const [existing] = await tx.select({ id: joinSubmissions.id }).from(joinSubmissions).where(eq(joinSubmissions.idempotencyKey, o.idempotencyKey));
-      if (existing) return { id: existing.id, duplicate: true };
-    }
-    const inserted = await tx
-      .insert(joinSubmissions)
-      .values({
-        name: s.name,
-        email: s.email,
-        phone: s.phone,
-        organization: s.organization,
-        country: s.country,
-        community: s.community,
-        socialMedia: s.social_media,
-        interests: [...new Set(s.interests)],
-        otherDescription: s.other_description,
-        message: s.message,
-        agreeToTerms: s.agree_to_terms,
-        spam: o.spam,
-        clientHash: o.clientHash,
-        idempotencyKey: o.idempotencyKey,
-      })
-      .onConflictDoNothing({ target: joinSubmissions.idempotencyKey })
-      .returning({ id: joinSubmissions.id });
-    if (!inserted[0]) {
-      const [existing] = await tx.select({ id: joinSubmissions.id }).from(joinSubmissions).where(eq(joinSubmissions.idempotencyKey, o.idempotencyKey!));
-      return { id: existing!.id, duplicate: true };
-    }
-    const id = inserted[0].id;
-    if (o.notify && !o.spam) await tx.insert(emailOutbox).values({ kind: "join", submissionId: id, replyTo: s.email, ...joinEmail(s) });
-    return { id, duplicate: false };
-  });
+export function storeContact(db: Database, s: ContactSubmission, o: StoreOptions) {
+  const values = {
+    name: s.name,
+    email: s.email,
+    phone: s.phone,
+    organization: s.organization,
+    country: s.country,
+    community: s.community,
+    subject: s.subject,
+    message: s.message,
+    agreeToTerms: s.agree_to_terms,
+  };
+  return storeOnce(db, contactSubmissions, values, { kind: "contact", replyTo: s.email, ...contactEmail(s) }, o);
+}
+
+export function storeJoin(db: Database, s: JoinSubmission, o: StoreOptions) {
+  const values = {
+    name: s.name,
+    email: s.email,
+    phone: s.phone,
+    organization: s.organization,
+    country: s.country,
+    community: s.community,
+    socialMedia: s.social_media,
+    interests: [...new Set(s.interests)],
+    otherDescription: s.other_description,
+    message: s.message,
+    agreeToTerms: s.agree_to_terms,
+  };
+  return storeOnce(db, joinSubmissions, values, { kind: "join", replyTo: s.email, ...joinEmail(s) }, o);
 }

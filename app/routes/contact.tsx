@@ -1,12 +1,10 @@
-import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { Toaster, useToasts } from "~/components/ui/Toasts";
 import { ConsentCheckbox, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { CONTACT_FIELDS, contactSchema } from "~/forms/schemas";
-import { useLiveValidation } from "~/forms/use-live-validation";
+import { FormOutcome, useFormSubmission } from "~/forms/use-form-submission";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -55,29 +53,16 @@ const SUCCESS = { title: "Message sent!", description: "Thank you for contacting
 const FAILURE = { title: "Error", description: "Failed to send message. Please try again." };
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const { errors, onSubmit, onChange, reset } = useLiveValidation(contactSchema, CONTACT_FIELDS, failed?.fieldErrors);
-  const { toasts, show, dismiss } = useToasts();
-  // Set synchronously on submit, so a second click before React re-renders cannot send twice.
-  const inFlight = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "idle") inFlight.current = false;
-  }, [navigation.state]);
-  const values = failed?.values ?? {};
-  const key = actionData?.ok ? actionData.nextKey : loaderData.submissionKey;
-  const startedAt = actionData?.ok ? actionData.startedAt : loaderData.startedAt;
-
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      reset();
-      show({ ...SUCCESS, tone: "success" });
-    } else {
-      show({ ...FAILURE, tone: "error" });
-    }
-  }, [actionData, reset, show]);
+  const form = useFormSubmission({
+    action: "/contact",
+    schema: contactSchema,
+    fields: CONTACT_FIELDS,
+    loaderData,
+    actionData,
+    success: SUCCESS,
+    failureToast: () => FAILURE,
+  });
+  const { errors, values } = form;
 
   return (
     <>
@@ -105,30 +90,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </a>
           .
         </p>
-        {actionData?.ok ? (
-          <div role="status" className="mt-6 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900" data-outcome="success">
-            <p className="font-bold">{SUCCESS.title}</p>
-            <p>{SUCCESS.description}</p>
-          </div>
-        ) : null}
-        {failed ? (
-          <div role="alert" className="mt-6 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900" data-outcome="error">
-            <p className="font-bold">{FAILURE.description}</p>
-            <p>{failed.error}</p>
-          </div>
-        ) : null}
-        <Form
-          key={key}
-          method="post"
-          noValidate
-          className="relative mt-8 space-y-6"
-          onChange={onChange}
-          onSubmit={(e) => {
-            if (inFlight.current) e.preventDefault();
-            else if (onSubmit(e)) inFlight.current = true;
-          }}
-        >
-          <ProtectionFields startedAt={startedAt} submissionKey={key} />
+        <FormOutcome succeeded={form.succeeded} success={SUCCESS} failure={form.failed ? { title: FAILURE.description, description: form.failed.error } : null} />
+        <Form key={form.formKey} method="post" noValidate className="relative mt-8 space-y-6" onChange={form.onChange} onSubmit={form.onSubmit}>
+          <ProtectionFields startedAt={form.startedAt} submissionKey={form.formKey} />
           <div className="grid gap-6 sm:grid-cols-2">
             <TextField name="name" label="Name" required autoComplete="name" errors={errors.name} defaultValue={values.name as string} />
             <TextField name="email" label="Email" type="email" required autoComplete="email" errors={errors.email} defaultValue={values.email as string} />
@@ -140,12 +104,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <TextField name="subject" label="Subject" required errors={errors.subject} defaultValue={(values.subject as string) ?? loaderData.subject} />
           <TextField name="message" label="Message" required multiline rows={7} errors={errors.message} defaultValue={values.message as string} />
           <ConsentCheckbox errors={errors.agree_to_terms} defaultChecked={values.agree_to_terms === true} />
-          <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={sending}>
-            {sending ? "Sending..." : "Send Message"}
+          <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={form.submitting}>
+            {form.submitting ? "Sending..." : "Send Message"}
           </button>
         </Form>
       </div>
-      <Toaster toasts={toasts} dismiss={dismiss} />
+      {form.toaster}
     </>
   );
 }

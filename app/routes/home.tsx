@@ -1,18 +1,19 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import type { Route } from "./+types/home";
 import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { Picture } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
-import { picture } from "~/lib/images.server";
+import { homeSlides } from "~/lib/home-slides.server";
 import { pageMeta, rootMeta } from "~/lib/seo";
+
+const SLIDE_SIZES = "100vw";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { embeds } = context.get(appContext);
   const { home, site } = content;
   return {
     home,
-    slides: home.slides.map((s, i) => ({ caption: s.caption, image: picture(`home/slide-${i + 1}`, s.alt) })),
+    slides: homeSlides(SLIDE_SIZES),
     video: site.homeVideo,
     autoloadEmbeds: embeds === "auto",
   };
@@ -41,7 +42,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })];
 }
 
-const SLIDE_SIZES = "100vw";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, slides, video, autoloadEmbeds } = loaderData;
@@ -65,9 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ) : (
                 <template
                   data-slide-content
-                  dangerouslySetInnerHTML={{
-                    __html: renderToStaticMarkup(<Picture image={slide.image} sizes={SLIDE_SIZES} imgClassName="h-full w-full object-cover" className="block h-full" />),
-                  }}
+                  dangerouslySetInnerHTML={{ __html: slide.templateHtml ?? "" }}
                 />
               )}
             </div>

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Form, useNavigation } from "react-router";
+import { useState, useSyncExternalStore } from "react";
+import { Form } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { Toaster, useToasts } from "~/components/ui/Toasts";
 import { ConsentCheckbox, FieldError, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { INTERESTS, JOIN_FIELDS, joinSchema, OTHER_INTEREST } from "~/forms/schemas";
-import { useLiveValidation } from "~/forms/use-live-validation";
+import { FormOutcome, useFormSubmission } from "~/forms/use-form-submission";
 import { appContext } from "~/lib/app-context";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta, rootMeta } from "~/lib/seo";
@@ -55,15 +54,18 @@ const SUCCESS = { title: "Success!", description: "Thank you for joining the res
 const DEFAULT_FAILURE = "Failed to submit form. Please try again.";
 
 export default function JoinUs({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/join-us";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const { errors, onSubmit, onChange, reset } = useLiveValidation(joinSchema, JOIN_FIELDS, failed?.fieldErrors);
-  const { toasts, show, dismiss } = useToasts();
-  const values = failed?.values ?? {};
+  const form = useFormSubmission({
+    action: "/join-us",
+    schema: joinSchema,
+    fields: JOIN_FIELDS,
+    loaderData,
+    actionData,
+    success: SUCCESS,
+    failureToast: (error) => ({ title: "Error", description: error || DEFAULT_FAILURE }),
+    onFailure: (error) => console.error("Join form submission failed:", error),
+  });
+  const { errors, values, formKey: key } = form;
   const chosen = (values.interests as string[] | undefined) ?? [];
-  const key = actionData?.ok ? actionData.nextKey : loaderData.submissionKey;
-  const startedAt = actionData?.ok ? actionData.startedAt : loaderData.startedAt;
 
   // Without JavaScript the description field is always shown (with a note); with it, only while Other is ticked.
   const hydrated = useSyncExternalStore(
@@ -75,22 +77,6 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
   const [other, setOther] = useState({ formKey: key, checked: chosen.includes(OTHER_INTEREST) });
   const otherChecked = other.formKey === key && other.checked;
   const showOther = !hydrated || otherChecked;
-
-  const inFlight = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "idle") inFlight.current = false;
-  }, [navigation.state]);
-
-  useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      reset();
-      show({ ...SUCCESS, tone: "success" });
-    } else {
-      console.error("Join form submission failed:", actionData.error);
-      show({ title: "Error", description: actionData.error || DEFAULT_FAILURE, tone: "error" });
-    }
-  }, [actionData, reset, show]);
 
   return (
     <>
@@ -112,18 +98,7 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           </a>
           .
         </p>
-        {actionData?.ok ? (
-          <div role="status" className="mt-6 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900" data-outcome="success">
-            <p className="font-bold">{SUCCESS.title}</p>
-            <p>{SUCCESS.description}</p>
-          </div>
-        ) : null}
-        {failed ? (
-          <div role="alert" className="mt-6 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900" data-outcome="error">
-            <p className="font-bold">Error</p>
-            <p>{failed.error || DEFAULT_FAILURE}</p>
-          </div>
-        ) : null}
+        <FormOutcome succeeded={form.succeeded} success={SUCCESS} failure={form.failed ? { title: "Error", description: form.failed.error || DEFAULT_FAILURE } : null} />
         <Form
           key={key}
           method="post"
@@ -132,14 +107,11 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           onChange={(e) => {
             const other = e.currentTarget.querySelector<HTMLInputElement>(`input[name="interests"][value="${OTHER_INTEREST}"]`);
             setOther({ formKey: key, checked: Boolean(other?.checked) });
-            onChange(e);
+            form.onChange(e);
           }}
-          onSubmit={(e) => {
-            if (inFlight.current) e.preventDefault();
-            else if (onSubmit(e)) inFlight.current = true;
-          }}
+          onSubmit={form.onSubmit}
         >
-          <ProtectionFields startedAt={startedAt} submissionKey={key} />
+          <ProtectionFields startedAt={form.startedAt} submissionKey={key} />
           <div className="grid gap-6 sm:grid-cols-2">
             <TextField name="name" label="Name" required autoComplete="name" errors={errors.name} defaultValue={values.name as string} />
             <TextField name="email" label="Email" type="email" required autoComplete="email" errors={errors.email} defaultValue={values.email as string} />
@@ -191,12 +163,12 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           ) : null}
           <TextField name="message" label="Message" multiline rows={6} errors={errors.message} defaultValue={values.message as string} />
           <ConsentCheckbox errors={errors.agree_to_terms} defaultChecked={values.agree_to_terms === true} />
-          <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={submitting}>
-            {submitting ? "Submitting..." : "Join the Alliance"}
+          <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={form.submitting}>
+            {form.submitting ? "Submitting..." : "Join the Alliance"}
           </button>
         </Form>
       </div>
-      <Toaster toasts={toasts} dismiss={dismiss} />
+      {form.toaster}
     </>
   );
 }

@@ -1,0 +1,25 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { Picture, type PictureData } from "~/components/ui/Picture";
+import { content } from "~/content/content.server";
+import { picture } from "./images.server";
+
+export interface HomeSlide {
+  caption: string;
+  image: PictureData;
+  /** Markup for the slide's <template> (all but the first, which is rendered as the page's LCP image). */
+  templateHtml: string | null;
+}
+
+let cached: HomeSlide[] | undefined;
+
+/** The carousel's slides: the same on every request, so built once (and again in development, where files change). */
+export function homeSlides(sizes: string): HomeSlide[] {
+  if (cached && !import.meta.env.DEV) return cached;
+  cached = content.home.slides.map((s, i) => {
+    const image = picture(`home/slide-${i + 1}`, s.alt);
+    const templateHtml =
+      i === 0 ? null : renderToStaticMarkup(<Picture image={image} sizes={sizes} imgClassName="h-full w-full object-cover" className="block h-full" />);
+    return { caption: s.caption, image, templateHtml };
+  });
+  return cached;
+}
