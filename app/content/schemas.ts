@@ -6,6 +6,24 @@ import { z } from "zod";
 
 const text = z.string().trim().min(1);
 const placeholderFlag = z.boolean().default(false);
+/** A calendar date, written unquoted (YAML reads it as a Date) or quoted ("2024-02-29"). */
+const isoDate = z
+  .union([z.date(), z.iso.date()])
+  .transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
+
+/** A public document a page's claims rest on (issue 12): found and read before it was cited. */
+export const sourceSchema = z.strictObject({
+  publisher: text,
+  title: text,
+  date: isoDate,
+  url: z.url({ protocol: /^https$/, hostname: z.regexes.domain }),
+});
+
+/** Sources and the date an editor last checked them against the page. */
+const verifiable = {
+  lastReviewed: isoDate.optional(),
+  sources: z.array(sourceSchema).default([]),
+};
 
 export const imageSchema = z.strictObject({
   alt: z.string().default(""),
@@ -56,7 +74,7 @@ export const aboutSchema = z.strictObject({
 export const legalPageSchema = z.strictObject({
   title: text,
   description: text,
-  lastUpdated: z.union([z.date(), z.iso.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)),
+  lastUpdated: isoDate,
 });
 
 export const communitySchema = z.strictObject({
@@ -67,6 +85,7 @@ export const communitySchema = z.strictObject({
   description: text,
   subtitle: text.optional(),
   image: imageSchema,
+  ...verifiable,
 });
 
 /** The Markdown body of a community file: `## Under Attack`, then `## Content` or `## Culture` + `## History`. */
@@ -97,6 +116,7 @@ export const ideologySchema = z.strictObject({
     .optional(),
   labels: z.array(z.strictObject({ term: text, usedAgainst: text, meaning: text })).optional(),
   tweet: z.strictObject({ url: z.url(), ...embedPlaceholder }).optional(),
+  ...verifiable,
 });
 
 export const teamMemberSchema = z.strictObject({
@@ -119,7 +139,7 @@ export const newsSchema = z.strictObject({
       id: z.string().regex(/^[a-z0-9-]+$/, "must be lowercase letters, digits and dashes"),
       title: text,
       source: text,
-      publishedDate: z.union([z.date(), z.iso.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d)),
+      publishedDate: isoDate,
       originalUrl: z.url({ protocol: /^https$/ }),
       imageUrl: z.url().optional(),
       excerpt: text,
