@@ -21,12 +21,24 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
   projects: [
     // Tests under phone/ or desktop/ are about that layout only; the rest run on both.
-    { name: "desktop", testIgnore: /[\\/]phone[\\/]/, use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined } },
+    {
+      name: "desktop",
+      testIgnore: /[\\/]phone[\\/]/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined },
+    },
     { name: "phone", testIgnore: /[\\/]desktop[\\/]/, use: { ...devices["Pixel 7"], channel: undefined } },
   ],
   webServer: {

@@ -58,6 +58,9 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const path = new URL(request.url).pathname;
-  const detail = error instanceof Error ? { error: error.name, detail: error.message, stack: error.stack?.split("\n").slice(0, 6).join("\n") } : { error: String(error) };
+  const detail =
+    error instanceof Error
+      ? { error: error.name, detail: error.message, stack: error.stack?.split("\n").slice(0, 6).join("\n") }
+      : { error: String(error) };
   console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "render error", path, ...detail }));
 }

@@ -32,7 +32,9 @@ async function exercise(handle: DatabaseHandle) {
     .from(newsItems)
     .innerJoin(newsItemCommunities, eq(newsItemCommunities.newsItemId, newsItems.id))
     .where(eq(newsItemCommunities.communitySlug, "kurds"));
-  expect(rows).toEqual([{ title: "A title with 'quotes' and ; drop table news_items; --", excerpt: "Ezidî — ئێزیدی — 🕊️", date: "2024-08-03" }]);
+  expect(rows).toEqual([
+    { title: "A title with 'quotes' and ; drop table news_items; --", excerpt: "Ezidî — ئێزیدی — 🕊️", date: "2024-08-03" },
+  ]);
   const tables = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
   const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
   expect(names).toEqual(expect.arrayContaining(["news_item_communities", "news_items"]));

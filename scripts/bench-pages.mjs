@@ -19,7 +19,13 @@ console.log("page".padEnd(28), "req/s".padStart(8), "p50 ms".padStart(8), "p99 m
 for (const path of pages) {
   const r = await autocannon({ url: base + path, connections, duration: seconds, headers: { "accept-encoding": "br" } });
   const kb = r.requests.total ? r.throughput.total / r.requests.total / 1024 : 0;
-  console.log(path.padEnd(28), r.requests.average.toFixed(0).padStart(8), String(r.latency.p50).padStart(8), String(r.latency.p99).padStart(8), kb.toFixed(1).padStart(8));
+  console.log(
+    path.padEnd(28),
+    r.requests.average.toFixed(0).padStart(8),
+    String(r.latency.p50).padStart(8),
+    String(r.latency.p99).padStart(8),
+    kb.toFixed(1).padStart(8),
+  );
   if (r.non2xx || r.errors) console.log(`  ! ${r.non2xx} non-2xx, ${r.errors} errors`);
 }
 await stop();

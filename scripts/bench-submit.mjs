@@ -17,10 +17,25 @@ const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.
 if (spawnSync("npm", ["run", "build"], { stdio: "ignore" }).status !== 0) throw new Error("build failed");
 
 async function measure(label, base) {
-  const body = JSON.stringify({ name: "Bench Visitor", email: "bench@example.org", subject: "Benchmark", message: "A message of ordinary length. ".repeat(8), agree_to_terms: true });
-  const r = await autocannon({ url: `${base}/api/submit-contact-form`, method: "POST", headers: { "content-type": "application/json" }, body, connections, duration: seconds });
+  const body = JSON.stringify({
+    name: "Bench Visitor",
+    email: "bench@example.org",
+    subject: "Benchmark",
+    message: "A message of ordinary length. ".repeat(8),
+    agree_to_terms: true,
+  });
+  const r = await autocannon({
+    url: `${base}/api/submit-contact-form`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    connections,
+    duration: seconds,
+  });
   const ok = r["2xx"];
-  console.log(`${label.padEnd(12)} ${(ok / seconds).toFixed(0).padStart(8)} ${String(r.latency.p50).padStart(8)} ${String(r.latency.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`);
+  console.log(
+    `${label.padEnd(12)} ${(ok / seconds).toFixed(0).padStart(8)} ${String(r.latency.p50).padStart(8)} ${String(r.latency.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
+  );
 }
 
 console.log(`${connections} connections, ${seconds} s each, Node ${process.version}\n`);

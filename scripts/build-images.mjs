@@ -30,16 +30,24 @@ const KINDS = {
   social: { width: 1200, height: 630, widths: [1200], formats: ["jpeg"] },
 };
 
-const listMd = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".md")).map((f) => f.slice(0, -3)).sort() : []);
+const listMd = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => f.slice(0, -3))
+        .sort()
+    : [];
 
 function imageList() {
   const list = [];
   for (let i = 1; i <= 7; i++) list.push({ name: `home/slide-${i}`, kind: "slide" });
   for (const slug of listMd(join(contentDir, "communities"))) list.push({ name: `communities/${slug}`, kind: "hero" });
   for (const section of listMd(join(contentDir, "ideology"))) list.push({ name: `ideology/${section}`, kind: "hero" });
-  for (const board of ["directors", "advisors"]) for (const id of listMd(join(contentDir, "team", board))) list.push({ name: `team/${board}/${id}`, kind: "portrait" });
+  for (const board of ["directors", "advisors"])
+    for (const id of listMd(join(contentDir, "team", board))) list.push({ name: `team/${board}/${id}`, kind: "portrait" });
   const partnersFile = join(contentDir, "partners.yaml");
-  if (existsSync(partnersFile)) for (const p of parseYaml(readFileSync(partnersFile, "utf8")).partners ?? []) list.push({ name: `partners/${p.id}`, kind: "logo" });
+  if (existsSync(partnersFile))
+    for (const p of parseYaml(readFileSync(partnersFile, "utf8")).partners ?? []) list.push({ name: `partners/${p.id}`, kind: "logo" });
   list.push({ name: "social/default", kind: "social" });
   return list;
 }
@@ -91,7 +99,9 @@ function landscapeSvg(name, w, h) {
   for (let i = 0; i < 40; i++) {
     stars += `<circle cx="${(r() * w).toFixed(0)}" cy="${(r() * h * 0.45).toFixed(0)}" r="${(0.8 + r() * 1.6).toFixed(1)}" fill="#fff" opacity="${(0.15 + r() * 0.35).toFixed(2)}"/>`;
   }
-  const layers = [2, 3, 4, 5].map((c, i) => `<path d="${hillPath(r, w, h, h * (0.55 + i * 0.12), h * (0.18 - i * 0.025))}" fill="${p[c]}"/>`).join("");
+  const layers = [2, 3, 4, 5]
+    .map((c, i) => `<path d="${hillPath(r, w, h, h * (0.55 + i * 0.12), h * (0.18 - i * 0.025))}" fill="${p[c]}"/>`)
+    .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p[0]}"/><stop offset="1" stop-color="${p[1]}"/></linearGradient>
   <radialGradient id="glow"><stop offset="0" stop-color="#fff6e0" stop-opacity="0.9"/><stop offset="1" stop-color="#fff6e0" stop-opacity="0"/></radialGradient></defs>
@@ -116,7 +126,8 @@ function logoSvg(name, w, h) {
   const p = PALETTES[Math.floor(r() * PALETTES.length)];
   const n = 2 + Math.floor(r() * 3);
   let rings = "";
-  for (let i = 0; i < n; i++) rings += `<circle cx="${w / 2 + (i - (n - 1) / 2) * h * 0.22}" cy="${h / 2}" r="${h * 0.26}" fill="none" stroke="${p[i % 2 ? 1 : 2]}" stroke-width="${h * 0.06}"/>`;
+  for (let i = 0; i < n; i++)
+    rings += `<circle cx="${w / 2 + (i - (n - 1) / 2) * h * 0.22}" cy="${h / 2}" r="${h * 0.26}" fill="none" stroke="${p[i % 2 ? 1 : 2]}" stroke-width="${h * 0.06}"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" fill="#f6f3ee"/>${rings}</svg>`;
 }
 
@@ -173,7 +184,9 @@ async function build() {
   for (const file of readdirSync(outDir)) if (!keep.has(file)) rmSync(join(outDir, file));
   writeFileSync(manifestFile, JSON.stringify(manifest, null, 1));
   const changed = JSON.stringify(previous) !== JSON.stringify(manifest);
-  console.log(`images: ${Object.keys(manifest).length} images, ${encoded} variants encoded in ${((Date.now() - started) / 1000).toFixed(1)} s${changed ? "" : " (unchanged)"}`);
+  console.log(
+    `images: ${Object.keys(manifest).length} images, ${encoded} variants encoded in ${((Date.now() - started) / 1000).toFixed(1)} s${changed ? "" : " (unchanged)"}`,
+  );
 }
 
 await build();

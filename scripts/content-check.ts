@@ -11,7 +11,9 @@ const contentDir = join(dirname(fileURLToPath(import.meta.url)), "..", "app", "c
 try {
   const content = buildSiteContent(readContentFiles(contentDir));
   const placeholders = listPlaceholders(content);
-  console.log(`Content is valid: ${content.communities.length} communities, ${content.ideology.length} articles, ${content.directors.length} director records, ${content.advisors.length} advisors.`);
+  console.log(
+    `Content is valid: ${content.communities.length} communities, ${content.ideology.length} articles, ${content.directors.length} director records, ${content.advisors.length} advisors.`,
+  );
   console.log(`\n${placeholders.length} placeholder(s) the organisation still has to supply:`);
   for (const p of placeholders) console.log(`  - ${p}`);
 } catch (err) {

@@ -26,7 +26,10 @@ let found = findChromium() ?? (await playwrightsOwn());
 if (!found && process.platform === "linux" && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
   console.log("Chromium not found: installing Debian's chromium package (apt-get install -y chromium)…");
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   if (install.status === 0) found = findChromium();
 }
 if (!found) {

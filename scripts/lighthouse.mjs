@@ -48,8 +48,19 @@ function measure(path) {
   const lcp = Math.round(r.audits["largest-contentful-paint"].numericValue);
   const cls = r.audits["cumulative-layout-shift"].numericValue.toFixed(3);
   const tbt = Math.round(r.audits["total-blocking-time"].numericValue);
-  console.log(path.padEnd(34), score("performance"), score("accessibility"), score("best-practices"), score("seo"), js.padStart(19), String(lcp).padStart(7), cls.padStart(6), String(tbt).padStart(7));
+  console.log(
+    path.padEnd(34),
+    score("performance"),
+    score("accessibility"),
+    score("best-practices"),
+    score("seo"),
+    js.padStart(19),
+    String(lcp).padStart(7),
+    cls.padStart(6),
+    String(tbt).padStart(7),
+  );
   for (const [id, a] of Object.entries(r.audits)) {
-    if (a.score !== null && a.score < 0.9 && ["binary", "numeric"].includes(a.scoreDisplayMode) && !["metrics"].includes(id)) console.log(`    ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+    if (a.score !== null && a.score < 0.9 && ["binary", "numeric"].includes(a.scoreDisplayMode) && !["metrics"].includes(id))
+      console.log(`    ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   }
 }

@@ -10,7 +10,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const serverEntry = join(root, "build", "server", "index.js");
-const sources = ["app", "server", "db", "public", "scripts/build-images.mjs", "scripts/build-enhance.mjs", "package.json", "vite.config.ts", "react-router.config.ts"];
+const sources = [
+  "app",
+  "server",
+  "db",
+  "public",
+  "scripts/build-images.mjs",
+  "scripts/build-enhance.mjs",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

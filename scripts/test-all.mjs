@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, unit and server tests (Vitest), browser tests (Playwright), in that
+ * `npm test`: typecheck, lint, formatting, unit and server tests (Vitest), browser tests (Playwright), in that
  * order after one production build. Ends with one line `N passed, N failed` summed over all of them.
  */
 import { spawnSync } from "node:child_process";
@@ -32,18 +32,27 @@ if (run("browser", "node", ["scripts/ensure-browser.mjs"]) !== 0) {
   process.exit(1);
 }
 
-const buildStatus = run("build", "npm", ["run", "build"]);
-count("build", buildStatus === 0 ? 1 : 0, buildStatus === 0 ? 0 : 1);
+/** One-step checks: each counts as one test. */
+function check(label, script) {
+  const status = run(label, "npm", ["run", script]);
+  count(label, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+  return status;
+}
 
-const typecheck = run("typecheck", "npm", ["run", "typecheck"]);
-count("typecheck", typecheck === 0 ? 1 : 0, typecheck === 0 ? 0 : 1);
-
-const lint = run("lint", "npm", ["run", "lint"]);
-count("lint", lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
+const buildStatus = check("build", "build");
+check("typecheck", "typecheck");
+check("lint", "lint");
+check("format", "format:check");
 
 const unitJson = join(results, "unit.json");
 rmSync(unitJson, { force: true });
-const unitStatus = run("unit and server tests (Vitest)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${unitJson}`]);
+const unitStatus = run("unit and server tests (Vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${unitJson}`,
+]);
 if (existsSync(unitJson)) {
   const r = JSON.parse(readFileSync(unitJson, "utf8"));
   count("vitest", r.numPassedTests, r.numFailedTests + (r.numTotalTestSuites && unitStatus !== 0 && r.numFailedTests === 0 ? 1 : 0));

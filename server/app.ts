@@ -74,7 +74,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } else {
     logger.warn("notification email is off (set SMTP_URL and NOTIFY_TO); submissions are still stored");
   }
-  const limiter = await createSubmissionLimiter({ points: config.SUBMISSION_RATE_LIMIT, redisUrl: config.REDIS_URL, pgPool: database.pgPool });
+  const limiter = await createSubmissionLimiter({
+    points: config.SUBMISSION_RATE_LIMIT,
+    redisUrl: config.REDIS_URL,
+    pgPool: database.pgPool,
+  });
   const submissions = {
     limiter,
     hashAddress: createAddressHasher(config.SESSION_SECRET),
@@ -124,7 +128,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         serveStatic: { immutable: true, maxAge: ONE_YEAR * 1000, fallthrough: false },
       }),
     );
-    app.use("/images/generated", express.static(join(clientDir, "images", "generated"), { immutable: true, maxAge: ONE_YEAR * 1000, index: false, fallthrough: false }));
+    app.use(
+      "/images/generated",
+      express.static(join(clientDir, "images", "generated"), {
+        immutable: true,
+        maxAge: ONE_YEAR * 1000,
+        index: false,
+        fallthrough: false,
+      }),
+    );
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
     build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   }
@@ -133,7 +145,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
   // A small brotli window: pages are tens of KB, and the default 4 MB window costs more to set up per
   // response than the compression itself (measured on /about: 188 → 250 requests/s).
-  app.use(compression({ threshold: 1024, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } } }));
+  app.use(
+    compression({
+      threshold: 1024,
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } },
+    }),
+  );
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -178,7 +195,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
     if (status === 500) logger.error("unhandled error", { path: logPath(req), ...describeError(err) });
     if (res.headersSent) return res.end();
-    res.status(status).type("text/plain").send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong. Please try again.");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong. Please try again.");
   };
   app.use(onError);
 

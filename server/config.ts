@@ -6,10 +6,7 @@ const optionalUrl = (protocols: string[]) =>
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine(
-      (v) => v === undefined || protocols.some((p) => v.startsWith(p)),
-      `must start with ${protocols.join(" or ")}`,
-    );
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), `must start with ${protocols.join(" or ")}`);
 
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),

@@ -27,7 +27,13 @@ async function burstAndKill(env: Record<string, string>, killAfter: number): Pro
         const res = await fetch(`${server.url}/api/submit-contact-form`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ name: `Client ${c}`, email: "burst@example.org", subject: `Burst ${c}-${n}`, message: "Crash test", agree_to_terms: true }),
+          body: JSON.stringify({
+            name: `Client ${c}`,
+            email: "burst@example.org",
+            subject: `Burst ${c}-${n}`,
+            message: "Crash test",
+            agree_to_terms: true,
+          }),
         });
         if (res.status === 201) acknowledged.push((await res.json()).id);
       } catch {

@@ -7,11 +7,25 @@ import { contactSubmissions, joinSubmissions } from "../db/schema";
 import { spawnServer, type ChildServer } from "../tests/helpers/built-server";
 import { startSmtpServer } from "../tests/helpers/smtp";
 
-const contact = { name: "Layla", email: "layla@example.org", phone: "", organization: "", country: "", community: "", subject: "Hello", message: "A message", agree_to_terms: true };
+const contact = {
+  name: "Layla",
+  email: "layla@example.org",
+  phone: "",
+  organization: "",
+  country: "",
+  community: "",
+  subject: "Hello",
+  message: "A message",
+  agree_to_terms: true,
+};
 const join_ = { name: "Sam", email: "sam@example.org", interests: ["Fundraising"], agree_to_terms: true };
 
 const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: ChildServer;
@@ -71,7 +85,30 @@ describe("POST /api/submit-contact-form and /api/submit-join-us-form", () => {
   });
 
   it("answer 413 for a body over the limit, and accept the largest valid submission", async () => {
-    const big = { ...join_, name: "n".repeat(50), email: `${"e".repeat(38)}@example.org`, phone: "1".repeat(30), organization: "o".repeat(50), country: "c".repeat(50), community: "c".repeat(50), social_media: "😀".repeat(200), interests: ["Content Creation / Messaging", "Social Media and Outreach", "Research / Fact-Checking", "Event Organization", "Community Building", "Fundraising", "Youth Programs / Education", "Administrative Support", "Advisory Role", "Other (please describe below)"], other_description: "😀".repeat(500), message: "😀".repeat(2000) };
+    const big = {
+      ...join_,
+      name: "n".repeat(50),
+      email: `${"e".repeat(38)}@example.org`,
+      phone: "1".repeat(30),
+      organization: "o".repeat(50),
+      country: "c".repeat(50),
+      community: "c".repeat(50),
+      social_media: "😀".repeat(200),
+      interests: [
+        "Content Creation / Messaging",
+        "Social Media and Outreach",
+        "Research / Fact-Checking",
+        "Event Organization",
+        "Community Building",
+        "Fundraising",
+        "Youth Programs / Education",
+        "Administrative Support",
+        "Advisory Role",
+        "Other (please describe below)",
+      ],
+      other_description: "😀".repeat(500),
+      message: "😀".repeat(2000),
+    };
     expect((await post(server.url, "/api/submit-join-us-form", big)).status).toBe(201);
     const res = await post(server.url, "/api/submit-join-us-form", { ...join_, message: "m".repeat(40_000) });
     expect(res.status).toBe(413);
@@ -79,7 +116,11 @@ describe("POST /api/submit-contact-form and /api/submit-join-us-form", () => {
 
   it("answer 405 to other methods", async () => {
     for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
-      const res = await fetch(`${server.url}/api/submit-contact-form`, { method, headers: { "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+      const res = await fetch(`${server.url}/api/submit-contact-form`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "GET" ? undefined : "{}",
+      });
       expect(res.status, method).toBe(405);
       expect(res.headers.get("allow")).toBe("POST");
     }
@@ -128,7 +169,14 @@ describe("the HTML form without JavaScript", () => {
     const res = await fetch(`${server.url}/join-us`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-      body: form({ name: "Sam", email: "sam@example.org", interests: "Fundraising", agree_to_terms: "on", form_started: String(Date.now() - 60_000), submission_key: "nojs-key-0001" }),
+      body: form({
+        name: "Sam",
+        email: "sam@example.org",
+        interests: "Fundraising",
+        agree_to_terms: "on",
+        form_started: String(Date.now() - 60_000),
+        submission_key: "nojs-key-0001",
+      }),
     });
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -143,7 +191,14 @@ describe("stored data", () => {
       const res = await fetch(`${server.url}/contact`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
-        body: new URLSearchParams({ name: "Bot", email: "bot@example.org", subject: "Buy", message: "now", agree_to_terms: "on", ...extra }).toString(),
+        body: new URLSearchParams({
+          name: "Bot",
+          email: "bot@example.org",
+          subject: "Buy",
+          message: "now",
+          agree_to_terms: "on",
+          ...extra,
+        }).toString(),
       });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain("Thank you for contacting us.");
@@ -173,7 +228,8 @@ describe("per-address limits", () => {
   it("answer 429 with Retry-After and a clear message past SUBMISSION_RATE_LIMIT, ignoring X-Forwarded-For by default", async () => {
     const limited = await spawnServer({ SUBMISSION_RATE_LIMIT: "3" });
     try {
-      for (let i = 0; i < 3; i++) expect((await post(limited.url, "/api/submit-contact-form", contact, { "x-forwarded-for": `203.0.113.${i}` })).status).toBe(201);
+      for (let i = 0; i < 3; i++)
+        expect((await post(limited.url, "/api/submit-contact-form", contact, { "x-forwarded-for": `203.0.113.${i}` })).status).toBe(201);
       const res = await post(limited.url, "/api/submit-contact-form", contact, { "x-forwarded-for": "203.0.113.99" });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -187,7 +243,8 @@ describe("per-address limits", () => {
   it("count each client separately behind a trusted proxy (TRUST_PROXY)", async () => {
     const proxied = await spawnServer({ SUBMISSION_RATE_LIMIT: "2", TRUST_PROXY: "1" });
     try {
-      for (let i = 0; i < 4; i++) expect((await post(proxied.url, "/api/submit-contact-form", contact, { "x-forwarded-for": `198.51.100.${i}` })).status).toBe(201);
+      for (let i = 0; i < 4; i++)
+        expect((await post(proxied.url, "/api/submit-contact-form", contact, { "x-forwarded-for": `198.51.100.${i}` })).status).toBe(201);
       expect((await post(proxied.url, "/api/submit-contact-form", contact, { "x-forwarded-for": "198.51.100.0" })).status).toBe(201);
       expect((await post(proxied.url, "/api/submit-contact-form", contact, { "x-forwarded-for": "198.51.100.0" })).status).toBe(429);
     } finally {

@@ -12,11 +12,16 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: Level | "silent" = "info", write: (line: string) => void = (l) => process.stdout.write(l + "\n")): Logger {
-  const log = (lvl: Level) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (order[lvl] < order[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
-  };
+export function createLogger(
+  level: Level | "silent" = "info",
+  write: (line: string) => void = (l) => process.stdout.write(l + "\n"),
+): Logger {
+  const log =
+    (lvl: Level) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (order[lvl] < order[level]) return;
+      write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }));
+    };
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }
 

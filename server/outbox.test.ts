@@ -27,7 +27,8 @@ const submission = (n: number) => ({
 });
 
 async function queue(handle: DatabaseHandle, count: number) {
-  for (let n = 0; n < count; n++) await storeContact(handle.db, submission(n), { spam: false, clientHash: null, idempotencyKey: null, notify: true });
+  for (let n = 0; n < count; n++)
+    await storeContact(handle.db, submission(n), { spam: false, clientHash: null, idempotencyKey: null, notify: true });
 }
 
 it("backs off exponentially up to an hour", () => {
@@ -42,7 +43,14 @@ describe("the outbox worker (PGlite)", () => {
     const handle = await openDatabase({ dataDir: "memory://" });
     cleanups.push(() => handle.close());
     await queue(handle, 3);
-    const worker = startOutboxWorker({ db: handle.db, smtpUrl: smtp.url, from: "Site <site@example.org>", to: "staff@example.org", logger, intervalMs: 60_000 });
+    const worker = startOutboxWorker({
+      db: handle.db,
+      smtpUrl: smtp.url,
+      from: "Site <site@example.org>",
+      to: "staff@example.org",
+      logger,
+      intervalMs: 60_000,
+    });
     cleanups.push(() => worker.stop());
     await worker.runOnce();
     await worker.runOnce();
@@ -51,7 +59,11 @@ describe("the outbox worker (PGlite)", () => {
       expect(mail.to).toEqual(["staff@example.org"]);
       expect(mail.raw).toMatch(/Reply-To: visitor\d@example\.org/);
     }
-    expect(smtp.mails.map((m) => /Subject: (.*)/.exec(m.raw)?.[1]).sort()).toEqual(["New contact message: Subject 0", "New contact message: Subject 1", "New contact message: Subject 2"]);
+    expect(smtp.mails.map((m) => /Subject: (.*)/.exec(m.raw)?.[1]).sort()).toEqual([
+      "New contact message: Subject 0",
+      "New contact message: Subject 1",
+      "New contact message: Subject 2",
+    ]);
     expect(await handle.db.select().from(emailOutbox).where(isNotNull(emailOutbox.sentAt))).toHaveLength(3);
   });
 
@@ -60,7 +72,15 @@ describe("the outbox worker (PGlite)", () => {
     const handle = await openDatabase({ dataDir: "memory://" });
     cleanups.push(() => handle.close());
     await queue(handle, 2);
-    const worker = startOutboxWorker({ db: handle.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: "site@example.org", to: "staff@example.org", logger, intervalMs: 60_000, backoff: () => 0 });
+    const worker = startOutboxWorker({
+      db: handle.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "site@example.org",
+      to: "staff@example.org",
+      logger,
+      intervalMs: 60_000,
+      backoff: () => 0,
+    });
     cleanups.push(() => worker.stop());
     expect(await worker.runOnce()).toBe(0);
     const failed = await handle.db.select().from(emailOutbox);
@@ -83,7 +103,9 @@ describe.runIf(hasPostgres)("the outbox worker (PostgreSQL, several instances)",
     const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 3 })));
     for (const h of handles) cleanups.push(() => h.close());
     await queue(handles[0]!, 25);
-    const workers = handles.map((h) => startOutboxWorker({ db: h.db, smtpUrl: smtp.url, from: "site@example.org", to: "staff@example.org", logger, intervalMs: 60_000 }));
+    const workers = handles.map((h) =>
+      startOutboxWorker({ db: h.db, smtpUrl: smtp.url, from: "site@example.org", to: "staff@example.org", logger, intervalMs: 60_000 }),
+    );
     for (const w of workers) cleanups.push(() => w.stop());
     await Promise.all(workers.map((w) => w.runOnce()));
     await Promise.all(workers.map((w) => w.runOnce()));

@@ -50,7 +50,13 @@ export function startOutboxWorker(o: OutboxOptions): OutboxWorker {
       const due = await tx
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
-        .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, sql`now()`), or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`))))
+        .where(
+          and(
+            isNull(emailOutbox.sentAt),
+            lte(emailOutbox.nextAttemptAt, sql`now()`),
+            or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
+          ),
+        )
         .orderBy(asc(emailOutbox.id))
         .limit(OUTBOX_BATCH)
         .for("update", { skipLocked: true });
@@ -58,7 +64,12 @@ export function startOutboxWorker(o: OutboxOptions): OutboxWorker {
       return tx
         .update(emailOutbox)
         .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${emailOutbox.attempts} + 1` })
-        .where(inArray(emailOutbox.id, due.map((d) => d.id)))
+        .where(
+          inArray(
+            emailOutbox.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
   }
@@ -71,13 +82,20 @@ export function startOutboxWorker(o: OutboxOptions): OutboxWorker {
       for (const row of rows) {
         try {
           await transport.sendMail({ to: o.to, subject: row.subject, text: row.body, replyTo: row.replyTo ?? undefined });
-          await o.db.update(emailOutbox).set({ sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, row.id));
+          await o.db
+            .update(emailOutbox)
+            .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+            .where(eq(emailOutbox.id, row.id));
           sent++;
         } catch (err) {
           const delay = backoff(row.attempts);
           await o.db
             .update(emailOutbox)
-            .set({ lockedUntil: null, nextAttemptAt: sql`now() + make_interval(secs => ${delay})`, lastError: (err as Error).message.slice(0, 500) })
+            .set({
+              lockedUntil: null,
+              nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+              lastError: (err as Error).message.slice(0, 500),
+            })
             .where(eq(emailOutbox.id, row.id));
           o.logger.warn("notification email failed; will retry", { outboxId: row.id, attempts: row.attempts, retryInSeconds: delay });
         }

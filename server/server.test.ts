@@ -148,19 +148,29 @@ describe("the server process", () => {
     const out = child.output();
     expect(out).toContain('"path":"/about"');
     expect(out).not.toContain("secret.person");
-    expect(out).not.toContain("127.0.0.1\"");
+    expect(out).not.toContain('127.0.0.1"');
   });
 
   it("finishes in-flight requests on SIGTERM, then exits 0", async () => {
     const child = await spawnServer({});
-    const body = JSON.stringify({ name: "Slow Upload", email: "slow@example.org", subject: "Shutdown", message: "Sent while the server stops", agree_to_terms: true });
+    const body = JSON.stringify({
+      name: "Slow Upload",
+      email: "slow@example.org",
+      subject: "Shutdown",
+      message: "Sent while the server stops",
+      agree_to_terms: true,
+    });
     // A submission whose body is still arriving when SIGTERM comes: certainly in flight.
     const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(`${child.url}/api/submit-contact-form`, { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-        let text = "";
-        res.on("data", (c) => (text += c));
-        res.on("end", () => resolve({ status: res.statusCode!, text }));
-      });
+      const req = request(
+        `${child.url}/api/submit-contact-form`,
+        { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          let text = "";
+          res.on("data", (c) => (text += c));
+          res.on("end", () => resolve({ status: res.statusCode!, text }));
+        },
+      );
       req.on("error", reject);
       req.write(body.slice(0, 20));
       setTimeout(() => {

@@ -14,8 +14,15 @@ export function TeamGrid({ members, hrefBase }: { members: Member[]; hrefBase: s
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-team-grid>
         {members.map((m) => (
           <li key={m.id} data-reveal>
-            <a href={`${hrefBase}/${m.id}`} className="group block overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md">
-              <Picture image={m.portrait} sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 90vw" imgClassName="aspect-[4/5] w-full object-cover" />
+            <a
+              href={`${hrefBase}/${m.id}`}
+              className="group block overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md"
+            >
+              <Picture
+                image={m.portrait}
+                sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 90vw"
+                imgClassName="aspect-[4/5] w-full object-cover"
+              />
               <span className="block p-5">
                 <span className="block font-serif text-xl font-bold text-navy-900 group-hover:underline">{m.name}</span>
                 <span className="mt-1 block text-sand-700">{m.title}</span>

@@ -130,7 +130,12 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
       historyHtml: sections.History ? md(sections.History) : undefined,
     };
   });
-  requireExactly("community", "communities", communities.map((c) => c.slug), COMMUNITY_SLUGS);
+  requireExactly(
+    "community",
+    "communities",
+    communities.map((c) => c.slug),
+    COMMUNITY_SLUGS,
+  );
   communities.sort((a, b) => COMMUNITY_SLUGS.indexOf(a.slug as never) - COMMUNITY_SLUGS.indexOf(b.slug as never));
 
   const ideology = filesIn(files, "ideology").map(([path, raw]): IdeologyArticle => {
@@ -144,7 +149,12 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
       communities: (data.communities ?? []).map((c) => ({ name: c.name, descriptionHtml: inline(c.description) })),
     };
   });
-  requireExactly("ideology", "ideology", ideology.map((a) => a.section), IDEOLOGY_SECTIONS);
+  requireExactly(
+    "ideology",
+    "ideology",
+    ideology.map((a) => a.section),
+    IDEOLOGY_SECTIONS,
+  );
   ideology.sort((a, b) => a.order - b.order);
 
   const team = (board: "directors" | "advisors") =>
@@ -159,10 +169,12 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
   const directors = team("directors");
   const advisors = team("advisors");
   const listedDirectors = directors.filter((m) => m.listed);
-  if (listedDirectors.length !== 14) throw new ContentError("team/directors/", `the board of directors shows 14 members; found ${listedDirectors.length}`);
+  if (listedDirectors.length !== 14)
+    throw new ContentError("team/directors/", `the board of directors shows 14 members; found ${listedDirectors.length}`);
   const officers = directors.filter((m) => !m.listed).map((m) => m.title);
   for (const office of ["Chairman", "Vice Chairman", "Treasurer", "Secretary"]) {
-    if (!officers.includes(office as never)) throw new ContentError("team/directors/", `missing the officer record '${office}' (listed: false)`);
+    if (!officers.includes(office as never))
+      throw new ContentError("team/directors/", `missing the officer record '${office}' (listed: false)`);
   }
   if (listedDirectors.some((m) => !["Director", "Chairman", "President"].includes(m.title))) {
     throw new ContentError("team/directors/", "directors shown on the board are titled Director, Chairman or President");
@@ -200,6 +212,7 @@ export function listPlaceholders(content: SiteContent): string[] {
     for (const p of a.perspectives ?? []) if (p.placeholder) out.push(`ideology/${a.section}.md: social post (${p.title})`);
     if (a.tweet?.placeholder) out.push(`ideology/${a.section}.md: post on X`);
   }
-  for (const m of [...content.directors, ...content.advisors]) if (m.placeholder) out.push(`team/${m.board}/${m.id}.md: ${m.name} (name, biography, portrait)`);
+  for (const m of [...content.directors, ...content.advisors])
+    if (m.placeholder) out.push(`team/${m.board}/${m.id}.md: ${m.name} (name, biography, portrait)`);
   return out;
 }

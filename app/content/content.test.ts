@@ -24,7 +24,12 @@ describe("the site's content files", () => {
 
   it("hold 14 directors on the board, the four officer records, and 12 advisors", () => {
     expect(content.directors.filter((d) => d.listed)).toHaveLength(14);
-    expect(content.directors.filter((d) => !d.listed).map((d) => d.title).sort()).toEqual(["Chairman", "Secretary", "Treasurer", "Vice Chairman"]);
+    expect(
+      content.directors
+        .filter((d) => !d.listed)
+        .map((d) => d.title)
+        .sort(),
+    ).toEqual(["Chairman", "Secretary", "Treasurer", "Vice Chairman"]);
     expect(content.advisors).toHaveLength(12);
   });
 
@@ -38,9 +43,21 @@ describe("the site's content files", () => {
 
   it("cover every heading SPEC lists for the privacy policy and terms", () => {
     const privacy = content.legal["privacy-policy"].bodyHtml;
-    for (const h of ["Information We Collect", "How We Use", "Shar", "Choices", "Security", "Changes", "Contact"]) expect(privacy).toMatch(new RegExp(`<h2>[^<]*${h}`));
+    for (const h of ["Information We Collect", "How We Use", "Shar", "Choices", "Security", "Changes", "Contact"])
+      expect(privacy).toMatch(new RegExp(`<h2>[^<]*${h}`));
     const terms = content.legal["terms-of-use"].bodyHtml;
-    for (const h of ["Use of the Site", "Intellectual Property", "Submissions", "Third-Party", "Disclaimer", "Donations", "Governing Law", "Changes", "Contact"]) expect(terms).toMatch(new RegExp(`<h2>[^<]*${h}`));
+    for (const h of [
+      "Use of the Site",
+      "Intellectual Property",
+      "Submissions",
+      "Third-Party",
+      "Disclaimer",
+      "Donations",
+      "Governing Law",
+      "Changes",
+      "Contact",
+    ])
+      expect(terms).toMatch(new RegExp(`<h2>[^<]*${h}`));
     expect(terms).toContain("California");
   });
 
@@ -86,7 +103,7 @@ describe("a bad content file", () => {
 
 describe("renderMarkdown", () => {
   it("keeps the inline HTML SPEC allows and opens external links in a new tab", () => {
-    const html = renderMarkdown('Read <strong>this</strong> and [that](https://example.org/a) or [a page](/communities/copts).');
+    const html = renderMarkdown("Read <strong>this</strong> and [that](https://example.org/a) or [a page](/communities/copts).");
     expect(html).toContain("<strong>this</strong>");
     expect(html).toContain('<a href="https://example.org/a" target="_blank" rel="noopener noreferrer">that</a>');
     expect(html).toContain('<a href="/communities/copts">a page</a>');

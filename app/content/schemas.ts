@@ -7,9 +7,7 @@ import { z } from "zod";
 const text = z.string().trim().min(1);
 const placeholderFlag = z.boolean().default(false);
 /** A calendar date, written unquoted (YAML reads it as a Date) or quoted ("2024-02-29"). */
-const isoDate = z
-  .union([z.date(), z.iso.date()])
-  .transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
+const isoDate = z.union([z.date(), z.iso.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
 
 /** A public document a page's claims rest on (issue 12): found and read before it was cited. */
 export const sourceSchema = z.strictObject({
@@ -129,7 +127,15 @@ export const teamMemberSchema = z.strictObject({
 
 export const partnersSchema = z.strictObject({
   partners: z
-    .array(z.strictObject({ id: z.string().regex(/^[a-z0-9-]+$/), name: text, description: text, website: z.url(), placeholder: placeholderFlag }))
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9-]+$/),
+        name: text,
+        description: text,
+        website: z.url(),
+        placeholder: placeholderFlag,
+      }),
+    )
     .min(1),
 });
 

@@ -27,11 +27,7 @@ export interface SubmissionLimiter {
   kind: "memory" | "postgres" | "redis";
 }
 
-export async function createSubmissionLimiter(options: {
-  points: number;
-  redisUrl?: string;
-  pgPool?: Pool;
-}): Promise<SubmissionLimiter> {
+export async function createSubmissionLimiter(options: { points: number; redisUrl?: string; pgPool?: Pool }): Promise<SubmissionLimiter> {
   const base = { points: options.points, duration: RATE_WINDOW_SECONDS, keyPrefix: "submissions" };
   let limiter: RateLimiterAbstract;
   let kind: SubmissionLimiter["kind"];

@@ -37,8 +37,16 @@ export async function formAction(kind: FormKind, request: Request, ctx: AppReque
     return { ok: true, id: outcome.id, nextKey: randomUUID(), startedAt: Date.now() } satisfies FormActionResult;
   }
   const values = [400, 429, 503].includes(outcome.status) ? await echoValues(copy) : {};
-  const result: FormActionResult = { ok: false, error: outcome.error, fieldErrors: "fieldErrors" in outcome ? outcome.fieldErrors : undefined, values };
-  return data(result, { status: outcome.status, headers: outcome.status === 429 ? { "Retry-After": String(outcome.retryAfter) } : undefined });
+  const result: FormActionResult = {
+    ok: false,
+    error: outcome.error,
+    fieldErrors: "fieldErrors" in outcome ? outcome.fieldErrors : undefined,
+    values,
+  };
+  return data(result, {
+    status: outcome.status,
+    headers: outcome.status === 429 ? { "Retry-After": String(outcome.retryAfter) } : undefined,
+  });
 }
 
 export function formLoaderData() {

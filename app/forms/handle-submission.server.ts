@@ -86,7 +86,8 @@ async function parseRequest(request: Request, via: "form" | "json"): Promise<Par
     } catch {
       return { status: 400, error: "The request body is not valid JSON." };
     }
-    if (typeof body !== "object" || body === null || Array.isArray(body)) return { status: 400, error: "The request body must be a JSON object." };
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      return { status: 400, error: "The request body must be a JSON object." };
     const key = request.headers.get("idempotency-key");
     return { input: body as Record<string, unknown>, spam: false, idempotencyKey: key && key.length <= 100 ? key : null };
   }
@@ -96,7 +97,11 @@ async function parseRequest(request: Request, via: "form" | "json"): Promise<Par
   const text = await readLimitedText(request, FORM_BODY_LIMIT);
   let form: FormData;
   try {
-    form = await new Request(request.url, { method: "POST", headers: { "content-type": request.headers.get("content-type")! }, body: text }).formData();
+    form = await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": request.headers.get("content-type")! },
+      body: text,
+    }).formData();
   } catch {
     return { status: 400, error: "The form could not be read." };
   }
@@ -108,7 +113,12 @@ async function parseRequest(request: Request, via: "form" | "json"): Promise<Par
   };
 }
 
-export async function handleSubmission(kind: FormKind, request: Request, ctx: AppRequestContext, via: "form" | "json"): Promise<SubmissionOutcome> {
+export async function handleSubmission(
+  kind: FormKind,
+  request: Request,
+  ctx: AppRequestContext,
+  via: "form" | "json",
+): Promise<SubmissionOutcome> {
   if (request.method !== "POST") return { status: 405, error: "Use POST." };
   if (isCrossSite(request, ctx.siteUrl)) return { status: 403, error: "Submissions are accepted only from this website." };
 

@@ -19,7 +19,17 @@ describe("contact form rules (SPEC §5)", () => {
     const r = validate(contactSchema, contact);
     expect(r).toEqual({
       success: true,
-      data: { name: "Layla", email: "layla@example.org", phone: "", organization: "", country: "", community: "", subject: "Hello", message: "A message", agree_to_terms: true },
+      data: {
+        name: "Layla",
+        email: "layla@example.org",
+        phone: "",
+        organization: "",
+        country: "",
+        community: "",
+        subject: "Hello",
+        message: "A message",
+        agree_to_terms: true,
+      },
     });
   });
 
@@ -42,7 +52,15 @@ describe("contact form rules (SPEC §5)", () => {
   });
 
   it("accepts values exactly at each maximum", () => {
-    expect(validate(contactSchema, { ...contact, name: "n".repeat(50), subject: "s".repeat(150), message: "m".repeat(1000), phone: "1".repeat(30) }).success).toBe(true);
+    expect(
+      validate(contactSchema, {
+        ...contact,
+        name: "n".repeat(50),
+        subject: "s".repeat(150),
+        message: "m".repeat(1000),
+        phone: "1".repeat(30),
+      }).success,
+    ).toBe(true);
   });
 
   it("reports missing fields with SPEC's messages", () => {
@@ -80,7 +98,9 @@ describe("join form rules (SPEC §5)", () => {
   });
 
   it("requires a description while Other is selected, and only then", () => {
-    expect(errorsOf(joinSchema, { ...join, interests: [OTHER_INTEREST], other_description: "  " }).other_description).toEqual(["Please describe your other interest"]);
+    expect(errorsOf(joinSchema, { ...join, interests: [OTHER_INTEREST], other_description: "  " }).other_description).toEqual([
+      "Please describe your other interest",
+    ]);
     expect(validate(joinSchema, { ...join, interests: [OTHER_INTEREST], other_description: "Translation" }).success).toBe(true);
     expect(validate(joinSchema, { ...join, interests: ["Fundraising"], other_description: "" }).success).toBe(true);
   });
@@ -95,7 +115,12 @@ describe("join form rules (SPEC §5)", () => {
     form.append("interests", "Fundraising");
     form.append("interests", "Advisory Role");
     form.append("agree_to_terms", "on");
-    expect(formDataToObject(form, JOIN_FIELDS)).toMatchObject({ name: "Sam", interests: ["Fundraising", "Advisory Role"], agree_to_terms: true, email: undefined });
+    expect(formDataToObject(form, JOIN_FIELDS)).toMatchObject({
+      name: "Sam",
+      interests: ["Fundraising", "Advisory Role"],
+      agree_to_terms: true,
+      email: undefined,
+    });
   });
 });
 

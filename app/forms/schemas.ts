@@ -59,7 +59,9 @@ export const joinSchema = z
     community: textField(50, "Community must be less than 50 characters"),
     social_media: textField(200, "Social media handles must be less than 200 characters"),
     interests: z
-      .array(z.enum(INTERESTS, { error: "Please select only the areas of interest listed" }), { error: "Please select at least one area of interest" })
+      .array(z.enum(INTERESTS, { error: "Please select only the areas of interest listed" }), {
+        error: "Please select at least one area of interest",
+      })
       .check(z.minLength(1, "Please select at least one area of interest")),
     other_description: textField(500, "Description must be less than 500 characters"),
     message: textField(2000, "Message must be less than 2000 characters"),
@@ -67,7 +69,10 @@ export const joinSchema = z
   })
   .check(
     z.refine(
-      (v) => !Array.isArray(v.interests) || !v.interests.includes(OTHER_INTEREST) || (typeof v.other_description === "string" && v.other_description.trim().length > 0),
+      (v) =>
+        !Array.isArray(v.interests) ||
+        !v.interests.includes(OTHER_INTEREST) ||
+        (typeof v.other_description === "string" && v.other_description.trim().length > 0),
       {
         message: "Please describe your other interest",
         path: ["other_description"],
@@ -81,7 +86,17 @@ export type ContactSubmission = z.output<typeof contactSchema>;
 export type JoinSubmission = z.output<typeof joinSchema>;
 export type FieldErrors = Partial<Record<string, string[]>>;
 
-export const CONTACT_FIELDS = ["name", "email", "phone", "organization", "country", "community", "subject", "message", "agree_to_terms"] as const;
+export const CONTACT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "organization",
+  "country",
+  "community",
+  "subject",
+  "message",
+  "agree_to_terms",
+] as const;
 export const JOIN_FIELDS = [
   "name",
   "email",

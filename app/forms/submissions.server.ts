@@ -67,7 +67,13 @@ async function storeOnce<T extends SubmissionTable>(
   o: StoreOptions,
 ): Promise<{ id: string; duplicate: boolean }> {
   return db.transaction(async (tx) => {
-    const findByKey = async (key: string) => (await tx.select({ id: table.id }).from(table as SubmissionTable).where(eq(table.idempotencyKey, key)))[0]?.id;
+    const findByKey = async (key: string) =>
+      (
+        await tx
+          .select({ id: table.id })
+          .from(table as SubmissionTable)
+          .where(eq(table.idempotencyKey, key))
+      )[0]?.id;
     if (o.idempotencyKey) {
       const existing = await findByKey(o.idempotencyKey);
       if (existing) return { id: existing, duplicate: true };

@@ -32,7 +32,14 @@ async function exercise(handle: DatabaseHandle) {
     const c = parse(contactSchema, { name: text.slice(0, 50), email: "a@example.org", subject: text, message: text, agree_to_terms: true });
     const { id } = await storeContact(db, c, base);
     const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
-    expect(row).toMatchObject({ subject: text.trim(), message: text.trim(), name: text.slice(0, 50).trim(), spam: false, status: "new", clientHash: "abc123" });
+    expect(row).toMatchObject({
+      subject: text.trim(),
+      message: text.trim(),
+      name: text.slice(0, 50).trim(),
+      spam: false,
+      status: "new",
+      clientHash: "abc123",
+    });
   }
 
   // One notification per accepted submission, in the outbox, to staff, never to the visitor.
@@ -41,7 +48,13 @@ async function exercise(handle: DatabaseHandle) {
   expect(outbox.every((m) => m.replyTo === "a@example.org" && m.sentAt === null)).toBe(true);
 
   // The same key twice (a double click, a resend) stores one row and queues one email.
-  const j = parse(joinSchema, { name: "Sam", email: "sam@example.org", interests: ["Fundraising", "Fundraising", "Other (please describe below)"], other_description: "Translation", agree_to_terms: true });
+  const j = parse(joinSchema, {
+    name: "Sam",
+    email: "sam@example.org",
+    interests: ["Fundraising", "Fundraising", "Other (please describe below)"],
+    other_description: "Translation",
+    agree_to_terms: true,
+  });
   const first = await storeJoin(db, j, { ...base, idempotencyKey: "key-123456" });
   const again = await storeJoin(db, j, { ...base, idempotencyKey: "key-123456" });
   expect(again).toEqual({ id: first.id, duplicate: true });
@@ -55,7 +68,11 @@ async function exercise(handle: DatabaseHandle) {
   expect(new Set(results.map((r) => r.id)).size).toBe(1);
 
   // Spam is stored, flagged, and sends nothing.
-  const spam = await storeContact(db, parse(contactSchema, { name: "Bot", email: "b@example.org", subject: "x", message: "y", agree_to_terms: true }), { ...base, spam: true });
+  const spam = await storeContact(
+    db,
+    parse(contactSchema, { name: "Bot", email: "b@example.org", subject: "x", message: "y", agree_to_terms: true }),
+    { ...base, spam: true },
+  );
   const [spamRow] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, spam.id));
   expect(spamRow!.spam).toBe(true);
   expect((await db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, spam.id))).length).toBe(0);

@@ -18,7 +18,9 @@ export function homeSlides(sizes: string): HomeSlide[] {
   cached = content.home.slides.map((s, i) => {
     const image = picture(`home/slide-${i + 1}`, s.alt);
     const templateHtml =
-      i === 0 ? null : renderToStaticMarkup(<Picture image={image} sizes={sizes} imgClassName="h-full w-full object-cover" className="block h-full" />);
+      i === 0
+        ? null
+        : renderToStaticMarkup(<Picture image={image} sizes={sizes} imgClassName="h-full w-full object-cover" className="block h-full" />);
     return { caption: s.caption, image, templateHtml };
   });
   return cached;

@@ -42,4 +42,3 @@ export function socialImageUrl(siteUrl: string, name = "social/default"): string
   const variant = entry?.sources.jpeg?.[0] ?? entry?.sources.webp?.at(-1);
   return variant ? `${siteUrl}${variant.url}` : `${siteUrl}/favicon.svg`;
 }
-

@@ -34,7 +34,9 @@ export async function seedNews(db: Database, items: NewsSeedItem[]): Promise<voi
       const { id: _id, ...fields } = row;
       await tx.insert(newsItems).values(row).onConflictDoUpdate({ target: newsItems.id, set: fields });
       await tx.delete(newsItemCommunities).where(eq(newsItemCommunities.newsItemId, item.id));
-      await tx.insert(newsItemCommunities).values(item.communities.map((communitySlug, position) => ({ newsItemId: item.id, communitySlug, position })));
+      await tx
+        .insert(newsItemCommunities)
+        .values(item.communities.map((communitySlug, position) => ({ newsItemId: item.id, communitySlug, position })));
     }
   });
 }

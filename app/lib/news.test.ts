@@ -27,7 +27,13 @@ async function exercise(handle: DatabaseHandle) {
 
   const yazidi = await newsForCommunity(db, "yazidis");
   expect(yazidi.map((n) => n.id)).toEqual(["b", "a"]); // newest first
-  expect(yazidi[0]).toMatchObject({ title: "Title b", source: "Source", publishedDate: "2025-03-04", originalUrl: "https://example.org/b", excerpt: "Excerpt b" });
+  expect(yazidi[0]).toMatchObject({
+    title: "Title b",
+    source: "Source",
+    publishedDate: "2025-03-04",
+    originalUrl: "https://example.org/b",
+    excerpt: "Excerpt b",
+  });
   expect((await newsForCommunity(db, "kurds")).map((n) => n.id)).toEqual(["a"]); // shared item
   expect(await newsForCommunity(db, "sikhs")).toEqual([]);
 

@@ -21,7 +21,13 @@ const enter = (ms: number) => ({ "--enter-delay": `${ms}ms` }) as React.CSSPrope
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData.found) {
-    return pageMeta({ title: "Community Not Found", description: "This community page is being developed.", path: "/communities", root: root, noindex: true });
+    return pageMeta({
+      title: "Community Not Found",
+      description: "This community page is being developed.",
+      path: "/communities",
+      root: root,
+      noindex: true,
+    });
   }
   const c = loaderData.community;
   return pageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root: root, type: "article" });
@@ -85,7 +91,10 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           )}
         </article>
 
-        <aside aria-labelledby="latest-news" className="self-start rounded-xl border border-sand-200 bg-white p-6 shadow-sm lg:sticky lg:top-6">
+        <aside
+          aria-labelledby="latest-news"
+          className="self-start rounded-xl border border-sand-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
+        >
           <h2 id="latest-news" className="font-serif text-2xl font-bold text-navy-900">
             Latest News
           </h2>

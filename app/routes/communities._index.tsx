@@ -20,7 +20,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Communities({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Common Bond Communities:" intro={<p>Twenty-two communities, one shared threat. Choose a community to read its story.</p>} />
+      <PageHeader
+        title="Common Bond Communities:"
+        intro={<p>Twenty-two communities, one shared threat. Choose a community to read its story.</p>}
+      />
       <div className="mx-auto max-w-6xl px-4 py-14">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {loaderData.communities.map((c) => (

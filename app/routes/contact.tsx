@@ -90,19 +90,71 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </a>
           .
         </p>
-        <FormOutcome succeeded={form.succeeded} success={SUCCESS} failure={form.failed ? { title: FAILURE.description, description: form.failed.error } : null} />
-        <Form key={form.formKey} method="post" noValidate className="relative mt-8 space-y-6" onChange={form.onChange} onSubmit={form.onSubmit}>
+        <FormOutcome
+          succeeded={form.succeeded}
+          success={SUCCESS}
+          failure={form.failed ? { title: FAILURE.description, description: form.failed.error } : null}
+        />
+        <Form
+          key={form.formKey}
+          method="post"
+          noValidate
+          className="relative mt-8 space-y-6"
+          onChange={form.onChange}
+          onSubmit={form.onSubmit}
+        >
           <ProtectionFields startedAt={form.startedAt} submissionKey={form.formKey} />
           <div className="grid gap-6 sm:grid-cols-2">
             <TextField name="name" label="Name" required autoComplete="name" errors={errors.name} defaultValue={values.name as string} />
-            <TextField name="email" label="Email" type="email" required autoComplete="email" errors={errors.email} defaultValue={values.email as string} />
-            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" errors={errors.phone} defaultValue={values.phone as string} />
-            <TextField name="organization" label="Organization" autoComplete="organization" errors={errors.organization} defaultValue={values.organization as string} />
-            <TextField name="country" label="Country" autoComplete="country-name" errors={errors.country} defaultValue={values.country as string} />
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              errors={errors.email}
+              defaultValue={values.email as string}
+            />
+            <TextField
+              name="phone"
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              errors={errors.phone}
+              defaultValue={values.phone as string}
+            />
+            <TextField
+              name="organization"
+              label="Organization"
+              autoComplete="organization"
+              errors={errors.organization}
+              defaultValue={values.organization as string}
+            />
+            <TextField
+              name="country"
+              label="Country"
+              autoComplete="country-name"
+              errors={errors.country}
+              defaultValue={values.country as string}
+            />
             <TextField name="community" label="Community" errors={errors.community} defaultValue={values.community as string} />
           </div>
-          <TextField name="subject" label="Subject" required errors={errors.subject} defaultValue={(values.subject as string) ?? loaderData.subject} />
-          <TextField name="message" label="Message" required multiline rows={7} errors={errors.message} defaultValue={values.message as string} />
+          <TextField
+            name="subject"
+            label="Subject"
+            required
+            errors={errors.subject}
+            defaultValue={(values.subject as string) ?? loaderData.subject}
+          />
+          <TextField
+            name="message"
+            label="Message"
+            required
+            multiline
+            rows={7}
+            errors={errors.message}
+            defaultValue={values.message as string}
+          />
           <ConsentCheckbox errors={errors.agree_to_terms} defaultChecked={values.agree_to_terms === true} />
           <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={form.submitting}>
             {form.submitting ? "Sending..." : "Send Message"}

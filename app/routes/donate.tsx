@@ -23,7 +23,10 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
   const { donation, autoloadEmbeds } = loaderData;
   return (
     <>
-      <PageHeader title="Support Our Mission" intro={<p>Your generous donation helps us unite, support, and advocate for our Common Bond Communities.</p>} />
+      <PageHeader
+        title="Support Our Mission"
+        intro={<p>Your generous donation helps us unite, support, and advocate for our Common Bond Communities.</p>}
+      />
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-14 lg:grid-cols-[1fr_26rem]">
         <section aria-labelledby="how-to-give">
           <h2 id="how-to-give" className="font-serif text-2xl font-bold text-navy-900">

@@ -23,31 +23,50 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   // The first slide is the Largest Contentful Paint: preload its AVIF at the width the screen needs.
   const first = loaderData.slides[0]?.image.sources.find((s) => s.type === "image/avif");
-  const preload = first ? [{ tagName: "link", rel: "preload", as: "image", type: "image/avif", imageSrcSet: first.srcSet, imageSizes: SLIDE_SIZES, fetchPriority: "high" }] : [];
-  return [...preload, ...pageMeta({
-    title: loaderData.home.tagline,
-    description: loaderData.home.description,
-    path: "/",
-    root: root,
-    jsonLd: root
-      ? {
-          "@context": "https://schema.org",
-          "@type": "NGO",
-          name: root.siteName,
-          url: root.siteUrl,
-          logo: `${root.siteUrl}/favicon.svg`,
-          nonprofitStatus: "Nonprofit501c3",
-        }
-      : undefined,
-  })];
+  const preload = first
+    ? [
+        {
+          tagName: "link",
+          rel: "preload",
+          as: "image",
+          type: "image/avif",
+          imageSrcSet: first.srcSet,
+          imageSizes: SLIDE_SIZES,
+          fetchPriority: "high",
+        },
+      ]
+    : [];
+  return [
+    ...preload,
+    ...pageMeta({
+      title: loaderData.home.tagline,
+      description: loaderData.home.description,
+      path: "/",
+      root: root,
+      jsonLd: root
+        ? {
+            "@context": "https://schema.org",
+            "@type": "NGO",
+            name: root.siteName,
+            url: root.siteUrl,
+            logo: `${root.siteUrl}/favicon.svg`,
+            nonprofitStatus: "Nonprofit501c3",
+          }
+        : undefined,
+    }),
+  ];
 }
-
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, slides, video, autoloadEmbeds } = loaderData;
   return (
     <>
-      <section aria-roledescription="carousel" aria-label="Highlights" data-carousel className="relative isolate overflow-hidden bg-navy-950">
+      <section
+        aria-roledescription="carousel"
+        aria-label="Highlights"
+        data-carousel
+        className="relative isolate overflow-hidden bg-navy-950"
+      >
         <div className="relative h-[72vh] max-h-[44rem] min-h-[26rem]">
           {slides.map((slide, i) => (
             <div
@@ -61,12 +80,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className="carousel-slide absolute inset-0"
             >
               {i === 0 ? (
-                <Picture image={slide.image} sizes={SLIDE_SIZES} priority imgClassName="h-full w-full object-cover" className="block h-full" />
-              ) : (
-                <template
-                  data-slide-content
-                  dangerouslySetInnerHTML={{ __html: slide.templateHtml ?? "" }}
+                <Picture
+                  image={slide.image}
+                  sizes={SLIDE_SIZES}
+                  priority
+                  imgClassName="h-full w-full object-cover"
+                  className="block h-full"
                 />
+              ) : (
+                <template data-slide-content dangerouslySetInnerHTML={{ __html: slide.templateHtml ?? "" }} />
               )}
             </div>
           ))}
@@ -111,7 +133,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {home.cards.map((card) => (
-            <li key={card.href} className="relative flex flex-col rounded-xl border border-sand-200 bg-white p-6 shadow-sm transition hover:shadow-md">
+            <li
+              key={card.href}
+              className="relative flex flex-col rounded-xl border border-sand-200 bg-white p-6 shadow-sm transition hover:shadow-md"
+            >
               <h3 className="font-serif text-xl font-bold text-navy-900">
                 <a href={card.href} className="after:absolute after:inset-0 after:rounded-xl hover:underline">
                   {card.title}
@@ -131,7 +156,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="video-heading" className="text-center font-serif text-3xl font-bold text-navy-900">
             {home.videoHeading}
           </h2>
-          <YouTubeEmbed id={video.id} title={video.title} autoload={autoloadEmbeds} className="mt-8 aspect-video overflow-hidden rounded-xl shadow-lg" />
+          <YouTubeEmbed
+            id={video.id}
+            title={video.title}
+            autoload={autoloadEmbeds}
+            className="mt-8 aspect-video overflow-hidden rounded-xl shadow-lg"
+          />
         </div>
       </section>
 

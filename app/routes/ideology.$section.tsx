@@ -23,7 +23,13 @@ export function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData.found) {
-    return pageMeta({ title: "Section Not Found", description: "This section is being developed.", path: "/ideology", root: root, noindex: true });
+    return pageMeta({
+      title: "Section Not Found",
+      description: "This section is being developed.",
+      path: "/ideology",
+      root: root,
+      noindex: true,
+    });
   }
   const a = loaderData.article;
   return pageMeta({
@@ -47,7 +53,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
-    return <NotFoundView title="Section Not Found" text="The section you're looking for is currently being developed." backHref="/ideology/same-ideology" backLabel="Back to Same Ideology, Same Playbook" />;
+    return (
+      <NotFoundView
+        title="Section Not Found"
+        text="The section you're looking for is currently being developed."
+        backHref="/ideology/same-ideology"
+        backLabel="Back to Same Ideology, Same Playbook"
+      />
+    );
   }
   const { article: a, hero, autoloadEmbeds } = loaderData;
   return (
@@ -65,7 +78,12 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
           {a.communities.length ? (
             <ul className="mt-6 space-y-4" aria-label="Communities targeted">
               {a.communities.map((c, i) => (
-                <li key={c.name} data-reveal className="rounded-lg border-s-4 border-gold-500 bg-white p-4 shadow-sm" style={{ "--reveal-delay": `${i * 100}ms` } as React.CSSProperties}>
+                <li
+                  key={c.name}
+                  data-reveal
+                  className="rounded-lg border-s-4 border-gold-500 bg-white p-4 shadow-sm"
+                  style={{ "--reveal-delay": `${i * 100}ms` } as React.CSSProperties}
+                >
                   <strong className="text-navy-900">{c.name}:</strong> <span dangerouslySetInnerHTML={{ __html: c.descriptionHtml }} />
                 </li>
               ))}
@@ -75,7 +93,12 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
 
           {a.video ? (
             <section aria-label="Video" className="mt-10">
-              <YouTubeEmbed id={a.video.id} title={a.video.title} autoload={autoloadEmbeds} className="aspect-video overflow-hidden rounded-xl shadow-lg" />
+              <YouTubeEmbed
+                id={a.video.id}
+                title={a.video.title}
+                autoload={autoloadEmbeds}
+                className="aspect-video overflow-hidden rounded-xl shadow-lg"
+              />
             </section>
           ) : null}
 
@@ -112,7 +135,12 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
             </dl>
             {a.tweet ? (
               <div className="mt-6 text-ink">
-                <SocialEmbed provider="X" url={a.tweet.url} title="A post on X about labels used against our communities" autoload={autoloadEmbeds} />
+                <SocialEmbed
+                  provider="X"
+                  url={a.tweet.url}
+                  title="A post on X about labels used against our communities"
+                  autoload={autoloadEmbeds}
+                />
               </div>
             ) : null}
           </aside>

@@ -98,7 +98,11 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           </a>
           .
         </p>
-        <FormOutcome succeeded={form.succeeded} success={SUCCESS} failure={form.failed ? { title: "Error", description: form.failed.error || DEFAULT_FAILURE } : null} />
+        <FormOutcome
+          succeeded={form.succeeded}
+          success={SUCCESS}
+          failure={form.failed ? { title: "Error", description: form.failed.error || DEFAULT_FAILURE } : null}
+        />
         <Form
           key={key}
           method="post"
@@ -114,10 +118,37 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           <ProtectionFields startedAt={form.startedAt} submissionKey={key} />
           <div className="grid gap-6 sm:grid-cols-2">
             <TextField name="name" label="Name" required autoComplete="name" errors={errors.name} defaultValue={values.name as string} />
-            <TextField name="email" label="Email" type="email" required autoComplete="email" errors={errors.email} defaultValue={values.email as string} />
-            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" errors={errors.phone} defaultValue={values.phone as string} />
-            <TextField name="organization" label="Organization" autoComplete="organization" errors={errors.organization} defaultValue={values.organization as string} />
-            <TextField name="country" label="Country" autoComplete="country-name" errors={errors.country} defaultValue={values.country as string} />
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              errors={errors.email}
+              defaultValue={values.email as string}
+            />
+            <TextField
+              name="phone"
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              errors={errors.phone}
+              defaultValue={values.phone as string}
+            />
+            <TextField
+              name="organization"
+              label="Organization"
+              autoComplete="organization"
+              errors={errors.organization}
+              defaultValue={values.organization as string}
+            />
+            <TextField
+              name="country"
+              label="Country"
+              autoComplete="country-name"
+              errors={errors.country}
+              defaultValue={values.country as string}
+            />
             <TextField name="community" label="Community" errors={errors.community} defaultValue={values.community as string} />
           </div>
           <TextField
@@ -127,7 +158,10 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
             errors={errors.social_media}
             defaultValue={values.social_media as string}
           />
-          <fieldset aria-describedby={errors.interests?.length ? "interests-error" : undefined} aria-invalid={errors.interests?.length ? true : undefined}>
+          <fieldset
+            aria-describedby={errors.interests?.length ? "interests-error" : undefined}
+            aria-invalid={errors.interests?.length ? true : undefined}
+          >
             <legend className="font-semibold text-navy-900">
               Areas of interest
               <RequiredMark />
@@ -135,7 +169,11 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
             <p className="text-sm text-sand-700">Choose at least one.</p>
             <div className="mt-3 grid gap-3 sm:grid-cols-2">
               {INTERESTS.map((interest, i) => (
-                <label key={interest} htmlFor={`interest-${i}`} className="flex items-start gap-3 rounded-md border border-sand-200 bg-white p-3">
+                <label
+                  key={interest}
+                  htmlFor={`interest-${i}`}
+                  className="flex items-start gap-3 rounded-md border border-sand-200 bg-white p-3"
+                >
                   <input
                     id={`interest-${i}`}
                     type="checkbox"

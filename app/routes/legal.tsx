@@ -18,7 +18,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({ title: loaderData.page.title, description: loaderData.page.description, path: `/${loaderData.page.slug}`, root: root });
 }
 
-
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (

@@ -8,12 +8,21 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  return pageMeta({ title: "Page not found", description: "The page you're looking for doesn't exist.", path: "/404", root: root, noindex: true });
+  return pageMeta({
+    title: "Page not found",
+    description: "The page you're looking for doesn't exist.",
+    path: "/404",
+    root: root,
+    noindex: true,
+  });
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-24 text-center" data-console={`404 Error: User attempted to access non-existent route: ${loaderData.path}`}>
+    <section
+      className="mx-auto max-w-3xl px-4 py-24 text-center"
+      data-console={`404 Error: User attempted to access non-existent route: ${loaderData.path}`}
+    >
       <p aria-hidden="true" className="font-serif text-7xl font-bold text-gold-700">
         404
       </p>

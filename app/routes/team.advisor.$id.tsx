@@ -14,7 +14,14 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaderData.found) return pageMeta({ title: "Advisor Not Found", description: "Advisor Not Found", path: "/team/board-of-advisors", root: root, noindex: true });
+  if (!loaderData.found)
+    return pageMeta({
+      title: "Advisor Not Found",
+      description: "Advisor Not Found",
+      path: "/team/board-of-advisors",
+      root: root,
+      noindex: true,
+    });
   const m = loaderData.member;
   return pageMeta({
     title: `${m.name}, ${m.title}`,
@@ -22,13 +29,32 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: `/team/advisor/${m.id}`,
     root: root,
     type: "profile",
-    jsonLd: { "@context": "https://schema.org", "@type": "Person", name: m.name, jobTitle: m.title, worksFor: { "@type": "Organization", name: root?.siteName } },
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: m.name,
+      jobTitle: m.title,
+      worksFor: { "@type": "Organization", name: root?.siteName },
+    },
   });
 }
 
 export default function TeamMemberPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.found) {
-    return <NotFoundView title="Advisor Not Found" text="The advisor you're looking for doesn't exist." backHref="/team/board-of-advisors" backLabel="Back to Board of Advisors" />;
+    return (
+      <NotFoundView
+        title="Advisor Not Found"
+        text="The advisor you're looking for doesn't exist."
+        backHref="/team/board-of-advisors"
+        backLabel="Back to Board of Advisors"
+      />
+    );
   }
-  return <TeamMemberView member={loaderData.member} portrait={loaderData.portrait} back={{ href: "/team/board-of-advisors", label: "Back to Board of Advisors" }} />;
+  return (
+    <TeamMemberView
+      member={loaderData.member}
+      portrait={loaderData.portrait}
+      back={{ href: "/team/board-of-advisors", label: "Back to Board of Advisors" }}
+    />
+  );
 }

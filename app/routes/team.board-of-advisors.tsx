@@ -15,7 +15,12 @@ export function loader() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  return pageMeta({ title: "Board of Advisors", description: "The board of advisors of our alliance of persecuted communities.", path: "/team/board-of-advisors", root: root });
+  return pageMeta({
+    title: "Board of Advisors",
+    description: "The board of advisors of our alliance of persecuted communities.",
+    path: "/team/board-of-advisors",
+    root: root,
+  });
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {

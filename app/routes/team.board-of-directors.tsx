@@ -15,7 +15,12 @@ export function loader() {
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  return pageMeta({ title: "Board of Directors", description: "The board of directors of our alliance of persecuted communities.", path: "/team/board-of-directors", root: root });
+  return pageMeta({
+    title: "Board of Directors",
+    description: "The board of directors of our alliance of persecuted communities.",
+    path: "/team/board-of-directors",
+    root: root,
+  });
 }
 
 export default function Board({ loaderData }: Route.ComponentProps) {

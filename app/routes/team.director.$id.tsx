@@ -14,7 +14,14 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaderData.found) return pageMeta({ title: "Director Not Found", description: "Director Not Found", path: "/team/board-of-directors", root: root, noindex: true });
+  if (!loaderData.found)
+    return pageMeta({
+      title: "Director Not Found",
+      description: "Director Not Found",
+      path: "/team/board-of-directors",
+      root: root,
+      noindex: true,
+    });
   const m = loaderData.member;
   return pageMeta({
     title: `${m.name}, ${m.title}`,
@@ -22,7 +29,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path: `/team/director/${m.id}`,
     root: root,
     type: "profile",
-    jsonLd: { "@context": "https://schema.org", "@type": "Person", name: m.name, jobTitle: m.title, worksFor: { "@type": "Organization", name: root?.siteName } },
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: m.name,
+      jobTitle: m.title,
+      worksFor: { "@type": "Organization", name: root?.siteName },
+    },
   });
 }
 

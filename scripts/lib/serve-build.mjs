@@ -6,7 +6,14 @@ import { join } from "node:path";
 
 export async function serveBuild(port, env = {}) {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: mkdtempSync(join(tmpdir(), "measure-")), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "measure-")),
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM"))));

@@ -3,12 +3,18 @@ import { expect, test } from "./fixtures";
 test.describe("home page", () => {
   test("shows the tagline, its two buttons, three mission cards and Join Our Alliance", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Uniting the many disparate communities around the world under attack by the same ideology");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Uniting the many disparate communities around the world under attack by the same ideology",
+    );
     await expect(page.getByRole("link", { name: "Learn About Us" })).toHaveAttribute("href", "/about");
     await expect(page.getByRole("link", { name: "Explore Communities" })).toHaveAttribute("href", "/communities");
     const cards = page.locator("section[aria-labelledby=mission-heading] li a");
     await expect(cards).toHaveCount(3);
-    expect(await cards.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(["/communities", "/ideology/same-ideology", "/about#our-approach"]);
+    expect(await cards.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+      "/communities",
+      "/ideology/same-ideology",
+      "/about#our-approach",
+    ]);
     await expect(page.getByRole("heading", { name: "Please Take Three Minutes to Watch This Video" })).toBeAttached();
     await expect(page.locator("a[href='/join-us']").last()).toBeAttached();
     await expect(page.locator("main a[href='/team/board-of-directors']")).toBeAttached();
@@ -49,7 +55,10 @@ test.describe("home page", () => {
 
   test("the carousel fades over 1 s", async ({ page }) => {
     await page.goto("/");
-    const duration = await page.locator("[data-slide]").first().evaluate((el) => getComputedStyle(el).transitionDuration);
+    const duration = await page
+      .locator("[data-slide]")
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
     expect(duration).toBe("1s");
   });
 

@@ -87,7 +87,17 @@ test.describe("sections reveal on scroll", () => {
 
 test("no page scrolls sideways, even on a 360 px phone", async ({ page }, testInfo) => {
   if (testInfo.project.name === "phone") await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ["/", "/about", "/communities/nigerian-christians", "/ideology/dehumanizing-propaganda", "/team/board-of-directors", "/donate", "/privacy-policy", "/contact", "/join-us"]) {
+  for (const path of [
+    "/",
+    "/about",
+    "/communities/nigerian-christians",
+    "/ideology/dehumanizing-propaganda",
+    "/team/board-of-directors",
+    "/donate",
+    "/privacy-policy",
+    "/contact",
+    "/join-us",
+  ]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);

@@ -10,9 +10,9 @@ test.describe("with JavaScript off", () => {
       await expect(page.locator(".reveal-hidden"), path).toHaveCount(0);
       // CSS entrance animations run without script too; they must all end with everything visible.
       await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-      const hiddenByOpacity = await page.locator("main section, main article, main li").evaluateAll((els) =>
-        els.filter((el) => getComputedStyle(el).opacity === "0").length,
-      );
+      const hiddenByOpacity = await page
+        .locator("main section, main article, main li")
+        .evaluateAll((els) => els.filter((el) => getComputedStyle(el).opacity === "0").length);
       expect(hiddenByOpacity, path).toBe(0);
     });
   }

@@ -38,7 +38,9 @@ test.describe("content pages", () => {
     });
     await page.goto("/donate");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Support Our Mission");
-    await expect(page.locator("main")).toContainText("Your generous donation helps us unite, support, and advocate for our Common Bond Communities.");
+    await expect(page.locator("main")).toContainText(
+      "Your generous donation helps us unite, support, and advocate for our Common Bond Communities.",
+    );
     const hosted = page.getByRole("link", { name: /secure page/ });
     await expect(hosted).toHaveAttribute("href", /^https:\/\//);
     await expect(page.getByText(/Loading it connects your browser to Donorbox/)).toBeVisible();

@@ -163,7 +163,8 @@ test.describe("SEO", () => {
   });
 
   test("structured data: NGO on home, Article on articles, Person on team pages", async ({ page }) => {
-    const types = async () => page.locator("script[type='application/ld+json']").evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)["@type"]));
+    const types = async () =>
+      page.locator("script[type='application/ld+json']").evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)["@type"]));
     await page.goto("/");
     expect(await types()).toContain("NGO");
     await page.goto("/ideology/forced-conversion");

@@ -23,7 +23,9 @@ function DesktopGroup({ group, pathname }: { group: NavGroup; pathname: string }
             <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
           </svg>
         </summary>
-        <div className={`absolute end-0 top-full z-30 mt-2 rounded-lg border border-sand-200 bg-white p-2 shadow-xl ${many ? "w-[34rem]" : "w-72"}`}>
+        <div
+          className={`absolute end-0 top-full z-30 mt-2 rounded-lg border border-sand-200 bg-white p-2 shadow-xl ${many ? "w-[34rem]" : "w-72"}`}
+        >
           <ul className={`overflow-y-auto ${many ? "grid max-h-96 grid-cols-2 gap-x-2" : "max-h-96"}`}>
             {group.items.map((item) => (
               <li key={item.to}>
@@ -101,7 +103,15 @@ export function SiteHeader({ data }: { data: LayoutData }) {
           <div className="flex shrink-0 items-center gap-2 xl:hidden">
             <NavItemLink item={nav.donate} pathname={pathname} className="btn-donate" />
             <button type="button" popoverTarget="site-drawer" className="btn-menu" aria-label="Menu">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </svg>
             </button>
@@ -120,7 +130,15 @@ function MobileDrawer({ data, pathname }: { data: LayoutData; pathname: string }
       <div className="flex items-center justify-between border-b border-sand-200 px-4 py-3">
         <p className="font-serif text-lg font-bold text-navy-900">Menu</p>
         <button type="button" popoverTarget="site-drawer" popoverTargetAction="hide" className="btn-menu" aria-label="Close menu">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
         </button>
@@ -144,7 +162,9 @@ function MobileDrawer({ data, pathname }: { data: LayoutData; pathname: string }
                       <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
                     </svg>
                   </summary>
-                  <ul className={`ms-3 border-s-2 border-sand-200 ps-2 ${g.items.length > 12 ? "max-h-96 overflow-y-auto" : "max-h-48 overflow-y-auto"}`}>
+                  <ul
+                    className={`ms-3 border-s-2 border-sand-200 ps-2 ${g.items.length > 12 ? "max-h-96 overflow-y-auto" : "max-h-48 overflow-y-auto"}`}
+                  >
                     {g.items.map((item) => (
                       <li key={item.to}>
                         <NavItemLink item={item} pathname={pathname} className="drawer-sublink" />

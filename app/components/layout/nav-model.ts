@@ -24,7 +24,10 @@ export function navModel(data: Pick<LayoutData, "communities" | "ideology">) {
     {
       id: "communities",
       label: "Common Bond Communities",
-      items: [{ label: "All communities", to: "/communities" }, ...data.communities.map((c) => ({ label: c.label, to: `/communities/${c.slug}` }))],
+      items: [
+        { label: "All communities", to: "/communities" },
+        ...data.communities.map((c) => ({ label: c.label, to: `/communities/${c.slug}` })),
+      ],
     },
     {
       id: "ideology",

@@ -21,7 +21,8 @@ function postMarkup(provider: SocialProvider, url: string, title: string): strin
     const id = /\/video\/(\d+)/.exec(url)?.[1] ?? "";
     return `<blockquote class="tiktok-embed" cite="${esc(url)}" data-video-id="${esc(id)}" style="max-width:605px;min-width:280px"><section>${link}</section></blockquote>`;
   }
-  if (provider === "Instagram") return `<blockquote class="instagram-media" data-instgrm-permalink="${esc(url)}" data-instgrm-version="14">${link}</blockquote>`;
+  if (provider === "Instagram")
+    return `<blockquote class="instagram-media" data-instgrm-permalink="${esc(url)}" data-instgrm-version="14">${link}</blockquote>`;
   return `<blockquote class="twitter-tweet" data-dnt="true"><p>${link}</p></blockquote>`;
 }
 
@@ -33,11 +34,19 @@ function postMarkup(provider: SocialProvider, url: string, title: string): strin
 export function SocialEmbed({ provider, url, title, autoload }: SocialEmbedProps) {
   const p = SOCIAL_PROVIDERS[provider];
   return (
-    <div data-embed data-embed-script={p.script} data-embed-global={p.global} data-embed-auto={autoload ? "" : undefined} className="social-embed">
+    <div
+      data-embed
+      data-embed-script={p.script}
+      data-embed-global={p.global}
+      data-embed-auto={autoload ? "" : undefined}
+      className="social-embed"
+    >
       <template data-embed-template dangerouslySetInnerHTML={{ __html: postMarkup(provider, url, title) }} />
       <div data-embed-placeholder className="rounded-lg bg-navy-800 p-5 text-white">
         <p className="font-semibold">{title}</p>
-        <p className="mt-2 text-sm text-sand-100">This post is on {p.company}. Loading it connects your browser to {p.company}, which may set cookies and record your visit.</p>
+        <p className="mt-2 text-sm text-sand-100">
+          This post is on {p.company}. Loading it connects your browser to {p.company}, which may set cookies and record your visit.
+        </p>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <button type="button" data-embed-load className="btn-gold">
             Load post from {provider}

@@ -11,7 +11,10 @@ export interface ToastMessage {
 export function useToasts() {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
-  const show = useCallback((toast: Omit<ToastMessage, "id">) => setToasts((t) => [...t.slice(-2), { ...toast, id: Date.now() + Math.random() }]), []);
+  const show = useCallback(
+    (toast: Omit<ToastMessage, "id">) => setToasts((t) => [...t.slice(-2), { ...toast, id: Date.now() + Math.random() }]),
+    [],
+  );
   return { toasts, show, dismiss };
 }
 
@@ -37,7 +40,15 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
         <p className="mt-1 text-sm">{toast.description}</p>
       </div>
       <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-1 hover:bg-black/10" aria-label="Dismiss notification">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M6 6l12 12M18 6 6 18" />
         </svg>
       </button>
@@ -47,7 +58,10 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
 
 export function Toaster({ toasts, dismiss }: { toasts: ToastMessage[]; dismiss: (id: number) => void }) {
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
       <div role="status" aria-live="polite" aria-atomic="false" className="flex w-full flex-col items-center gap-2 sm:items-end">
         {toasts.map((t) => (
           <Toast key={t.id} toast={t} onDismiss={dismiss} />

@@ -4,7 +4,14 @@ import { ClickToLoad } from "./ClickToLoad";
 export function YouTubeEmbed({ id, title, autoload, className }: { id: string; title: string; autoload: boolean; className?: string }) {
   const videoId = encodeURIComponent(id);
   return (
-    <ClickToLoad provider="YouTube" what="video" directUrl={`https://www.youtube.com/watch?v=${videoId}`} directLabel="Watch on YouTube" autoload={autoload} className={className}>
+    <ClickToLoad
+      provider="YouTube"
+      what="video"
+      directUrl={`https://www.youtube.com/watch?v=${videoId}`}
+      directLabel="Watch on YouTube"
+      autoload={autoload}
+      className={className}
+    >
       <iframe
         src={`https://www.youtube-nocookie.com/embed/${videoId}`}
         title={title}

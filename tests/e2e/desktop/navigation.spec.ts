@@ -4,7 +4,8 @@ test.describe("desktop navigation", () => {
   test("holds SPEC's links, the three dropdowns and DONATE", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
-    for (const name of ["Home", "About", "Contact", "Join Us", "DONATE"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Home", "About", "Contact", "Join Us", "DONATE"])
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
 
     await nav.locator("summary", { hasText: "Our Team" }).click();
