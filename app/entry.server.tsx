@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "./lib/app-context";
+import { CACHE_CONTROL } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -17,7 +18,7 @@ export default function handleRequest(
   const { nonce } = loadContext.get(appContext);
   // HTML is short-lived in caches; routes that must never be cached (forms, staff) say so themselves.
   if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", responseStatusCode === 200 ? "public, max-age=300, stale-while-revalidate=3600" : "no-store");
+    responseHeaders.set("Cache-Control", responseStatusCode === 200 ? CACHE_CONTROL.page : CACHE_CONTROL.none);
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.append("Vary", "Accept-Encoding");

@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
+import { PageNotFound, SomethingWentWrong } from "./components/ui/NotFoundView";
 import { appContext } from "./lib/app-context";
 import { socialImageUrl } from "./lib/images.server";
 import { layoutData } from "./lib/layout-data.server";
@@ -76,19 +77,13 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? "Oops! Page not found" : "Something went wrong";
-  const text = notFound ? "The page you're looking for doesn't exist." : "Please try again in a moment.";
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
-      <title>{heading}</title>
-      <h1 className="font-serif text-4xl font-bold text-navy-900">{heading}</h1>
-      <p className="mt-4 text-lg">{text}</p>
-      <p className="mt-8">
-        <a href="/" className="btn-primary">
-          Return to Home
-        </a>
-      </p>
-    </section>
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Oops! Page not found</title>
+        <PageNotFound />
+      </>
+    );
+  }
+  return <SomethingWentWrong />;
 }

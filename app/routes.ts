@@ -4,10 +4,10 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
-  route("team/board-of-directors", "routes/team.board-of-directors.tsx"),
-  route("team/director/:id", "routes/team.director.$id.tsx"),
-  route("team/board-of-advisors", "routes/team.board-of-advisors.tsx"),
-  route("team/advisor/:id", "routes/team.advisor.$id.tsx"),
+  route("team/board-of-directors", "routes/team.board.tsx", { id: "board-of-directors" }),
+  route("team/director/:id", "routes/team.member.tsx", { id: "director" }),
+  route("team/board-of-advisors", "routes/team.board.tsx", { id: "board-of-advisors" }),
+  route("team/advisor/:id", "routes/team.member.tsx", { id: "advisor" }),
   route("communities", "routes/communities._index.tsx"),
   route("communities/:community", "routes/communities.$community.tsx"),
   route("ideology/:section", "routes/ideology.$section.tsx"),
@@ -18,7 +18,8 @@ export default [
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("api/submit-contact-form", "routes/api.submit-contact-form.ts"),
-  route("api/submit-join-us-form", "routes/api.submit-join-us-form.ts"),
+  route("api/:name", "routes/submission-endpoint.ts", { id: "api" }),
+  // Where the original front end's backend client library sends the same calls.
+  route("functions/v1/:name", "routes/submission-endpoint.ts", { id: "functions" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
+import { createTestDatabase, forEachDatabase, hasPostgres } from "../tests/helpers/databases";
 import { defaultMigrationsFolder, openDatabase, type DatabaseHandle } from "./client.server";
 import { newsItemCommunities, newsItems } from "./schema";
 
@@ -40,13 +40,13 @@ async function exercise(handle: DatabaseHandle) {
   expect(names).toEqual(expect.arrayContaining(["news_item_communities", "news_items"]));
 }
 
-describe("the embedded database (PGlite)", () => {
+forEachDatabase("the database", (handle) => {
   it("applies the migrations, stores and reads rows", async () => {
-    const handle = await openDatabase({ dataDir: "memory://" });
-    cleanups.push(() => handle.close());
-    await exercise(handle);
+    await exercise(handle());
   });
+});
 
+describe("the embedded database (PGlite)", () => {
   it("keeps its data in DATA_DIR across restarts, migrating only once", async () => {
     const dir = mkdtempSync(join(tmpdir(), "site-db-"));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -61,14 +61,6 @@ describe("the embedded database (PGlite)", () => {
 });
 
 describe.runIf(hasPostgres)("PostgreSQL (DATABASE_URL)", () => {
-  it("applies the same migrations, stores and reads rows", async () => {
-    const { url, drop } = await createTestDatabase();
-    cleanups.push(drop);
-    const handle = await openDatabase({ databaseUrl: url });
-    cleanups.push(() => handle.close());
-    await exercise(handle);
-  });
-
   it("lets several instances start at once without running a migration twice", async () => {
     const { url, drop } = await createTestDatabase();
     cleanups.push(drop);

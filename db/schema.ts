@@ -25,20 +25,22 @@ export const newsItemCommunities = pgTable(
   (t) => [primaryKey({ columns: [t.newsItemId, t.communitySlug] }), index("news_item_communities_slug_idx").on(t.communitySlug)],
 );
 
-/** One row per accepted contact form submission (SPEC §3), values trimmed. */
-export const contactSubmissions = pgTable(
-  "contact_submissions",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
+/**
+ * Columns every submission table has, before and after the form's own fields. The form's fields carry
+ * the names of app/forms/definitions.ts (SPEC §3's payload names), so a validated submission is a row.
+ */
+const submissionColumns = {
+  head: () => ({ id: uuid("id").primaryKey().defaultRandom() }),
+  person: () => ({
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull().default(""),
     organization: text("organization").notNull().default(""),
     country: text("country").notNull().default(""),
     community: text("community").notNull().default(""),
-    subject: text("subject").notNull(),
-    message: text("message").notNull(),
-    agreeToTerms: boolean("agree_to_terms").notNull(),
+  }),
+  handling: () => ({
+    agree_to_terms: boolean("agree_to_terms").notNull(),
     status: text("status").notNull().default("new"),
     spam: boolean("spam").notNull().default(false),
     /** Keyed hash of the sender's address, for abuse control; never the address itself. */
@@ -46,6 +48,18 @@ export const contactSubmissions = pgTable(
     /** Sent with the form; a repeated submission (double click, resend) finds the first row. */
     idempotencyKey: text("idempotency_key").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  }),
+};
+
+/** One row per accepted contact form submission (SPEC §3), values trimmed. */
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    ...submissionColumns.head(),
+    ...submissionColumns.person(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    ...submissionColumns.handling(),
   },
   (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
 );
@@ -54,26 +68,19 @@ export const contactSubmissions = pgTable(
 export const joinSubmissions = pgTable(
   "join_submissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull().default(""),
-    organization: text("organization").notNull().default(""),
-    country: text("country").notNull().default(""),
-    community: text("community").notNull().default(""),
-    socialMedia: text("social_media").notNull().default(""),
+    ...submissionColumns.head(),
+    ...submissionColumns.person(),
+    social_media: text("social_media").notNull().default(""),
     interests: text("interests").array().notNull(),
-    otherDescription: text("other_description").notNull().default(""),
+    other_description: text("other_description").notNull().default(""),
     message: text("message").notNull().default(""),
-    agreeToTerms: boolean("agree_to_terms").notNull(),
-    status: text("status").notNull().default("new"),
-    spam: boolean("spam").notNull().default(false),
-    clientHash: text("client_hash"),
-    idempotencyKey: text("idempotency_key").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...submissionColumns.handling(),
   },
   (t) => [index("join_submissions_created_idx").on(t.createdAt)],
 );
+
+/** The table each form (app/forms/definitions.ts) is stored in, by its name. */
+export const submissionTables = { contact_submissions: contactSubmissions, join_submissions: joinSubmissions } as const;
 
 /**
  * Notification email waiting to be sent: written in the same transaction as the submission, sent by

@@ -10,13 +10,16 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request } from "express";
 import expressStaticGzip from "express-static-gzip";
+import onHeaders from "on-headers";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { content } from "../app/content/content.server";
 import { appContext } from "../app/lib/app-context";
-import { createNewsCache, seedNews } from "../app/lib/news.server";
+import { CACHE_CONTROL } from "../app/lib/http";
+import { createNewsCache, seedNews } from "../db/news.server";
 import { createAddressHasher, createSubmissionLimiter } from "../app/forms/abuse.server";
+import { preflight } from "../app/forms/cors";
 import { startOutboxWorker, type OutboxWorker } from "./outbox";
 import { loadConfig, type AppConfig } from "./config";
 import { createLogger, describeError, type Logger } from "./logger";
@@ -50,6 +53,9 @@ function enhanceScriptUrl(clientDir: string, dev: boolean): string {
   if (!existsSync(manifest)) throw new Error(`${manifest} is missing: run npm run build`);
   return (JSON.parse(readFileSync(manifest, "utf8")) as { url: string }).url;
 }
+
+const requestHasBody = (req: Request) =>
+  req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
 
 /** Route pattern for the log line: never the query string, which can carry anything. */
 function logPath(req: Request): string {
@@ -85,6 +91,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     notify: outbox !== null,
     kickOutbox: () => outbox?.kick(),
     logError: (message: string, err: unknown) => logger.error(message, describeError(err)),
+    minFillMs: config.FORM_MIN_FILL_MS,
+    allowedOrigins: config.ALLOWED_ORIGINS,
   };
   logger.info("submission limits", { store: limiter.kind, perTenMinutes: config.SUBMISSION_RATE_LIMIT });
 
@@ -92,6 +100,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+
+  // A response sent before the request's body has arrived (413 while uploading, 415, 403…) closes the
+  // connection and says so: the unread rest of the body would otherwise break the client's next request
+  // on the same keep-alive connection.
+  app.use((req, res, next) => {
+    if (requestHasBody(req)) onHeaders(res, () => !req.complete && res.setHeader("Connection", "close"));
+    next();
+  });
 
   let inFlight = 0;
   let shuttingDown = false;
@@ -153,7 +169,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
 
   app.get("/healthz", async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", CACHE_CONTROL.none);
     try {
       await database.ping();
       res.json({ status: "ok", database: database.kind });
@@ -163,8 +179,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
   });
 
+  // React Router answers OPTIONS with 405; cross-origin browsers ask here before posting to an endpoint.
+  app.options(["/api/{*name}", "/functions/v1/{*name}"], (req, res) => {
+    const { status, headers } = preflight(req.headers.origin, config.ALLOWED_ORIGINS);
+    res
+      .status(status)
+      .set({ ...headers, "Cache-Control": CACHE_CONTROL.none })
+      .end();
+  });
+
   app.get("/robots.txt", (_req, res) => {
-    res.type("text/plain").setHeader("Cache-Control", "public, max-age=3600");
+    res.type("text/plain").setHeader("Cache-Control", CACHE_CONTROL.hour);
     res.send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${config.SITE_URL}/sitemap.xml\n`);
   });
 

@@ -35,6 +35,24 @@ const configSchema = z.object({
       return z.NEVER;
     }),
   SUBMISSION_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** A form sent sooner than this after it was shown is taken for a script and filed as spam. */
+  FORM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** Other sites whose pages may post to the JSON endpoints (CORS), as origins: https://example.org. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const list = v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean);
+      for (const origin of list) {
+        if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+          ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin such as https://example.org` });
+        }
+      }
+      return list;
+    }),
   EMBEDS: z.enum(["consent", "auto"]).default("consent"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client.server";
 import { contactSubmissions, joinSubmissions } from "../db/schema";
@@ -123,6 +124,31 @@ describe("POST /api/submit-contact-form and /api/submit-join-us-form", () => {
       });
       expect(res.status, method).toBe(405);
       expect(res.headers.get("allow")).toBe("POST");
+    }
+  });
+
+  it("keep a keep-alive connection usable after refusing a body early (413, then 415, then a GET)", async () => {
+    // One connection for all three requests, as a browser or Node's fetch reuses it.
+    const dispatcher = new Agent({ connections: 1 });
+    try {
+      const send = (path: string, init: RequestInit = {}) => undiciFetch(`${server.url}${path}`, { ...init, dispatcher } as never);
+      const tooLarge = await send("/api/submit-contact-form", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...contact, message: "x".repeat(2 * 1024 * 1024) }),
+      }).catch((err: Error) => err);
+      // The 413 may come before the upload ends; either way the next requests must not fail.
+      if (!(tooLarge instanceof Error)) expect(tooLarge.status).toBe(413);
+      const wrongType = await send("/api/submit-contact-form", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "hello",
+      });
+      expect(wrongType.status).toBe(415);
+      const page = await send("/about");
+      expect(page.status).toBe(200);
+    } finally {
+      await dispatcher.close();
     }
   });
 

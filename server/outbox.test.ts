@@ -2,7 +2,8 @@ import { isNotNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
-import { storeContact } from "../app/forms/submissions.server";
+import { contactForm } from "../app/forms/definitions";
+import { storeSubmission } from "../app/forms/submissions.server";
 import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
 import { freePort, startSmtpServer } from "../tests/helpers/smtp";
 import { createLogger } from "./logger";
@@ -28,7 +29,7 @@ const submission = (n: number) => ({
 
 async function queue(handle: DatabaseHandle, count: number) {
   for (let n = 0; n < count; n++)
-    await storeContact(handle.db, submission(n), { spam: false, clientHash: null, idempotencyKey: null, notify: true });
+    await storeSubmission(handle.db, contactForm, submission(n), { spam: false, clientHash: null, idempotencyKey: null, notify: true });
 }
 
 it("backs off exponentially up to an hour", () => {

@@ -12,5 +12,3 @@ export const content = buildSiteContent(
 
 export const communityBySlug = (slug: string | undefined) => content.communities.find((c) => c.slug === slug);
 export const ideologyBySection = (section: string | undefined) => content.ideology.find((a) => a.section === section);
-export const directorById = (id: string | undefined) => content.directors.find((m) => m.id === id);
-export const advisorById = (id: string | undefined) => content.advisors.find((m) => m.id === id);

@@ -4,15 +4,14 @@ import type { Pool } from "pg";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./protection";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
-/** A person takes longer than this to fill in a form; a script usually does not. */
-export const MIN_FILL_MS = 3000;
 export const RATE_WINDOW_SECONDS = 10 * 60;
 
-export function looksAutomated(form: FormData, now = Date.now()): boolean {
+/** A person takes longer than `minFillMs` (FORM_MIN_FILL_MS) to fill in a form; a script usually does not. */
+export function looksAutomated(form: FormData, minFillMs: number, now = Date.now()): boolean {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return true;
   const started = Number(form.get(STARTED_FIELD));
-  return Number.isFinite(started) && started > 0 && now - started < MIN_FILL_MS;
+  return Number.isFinite(started) && started > 0 && now - started < minFillMs;
 }
 
 /** Keyed hash of a client address: enough to spot abuse, useless for finding the person. */

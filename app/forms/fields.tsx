@@ -1,5 +1,6 @@
 /** Form fields wired for assistive technology: label, required mark, error tied by aria-describedby. */
 import type { ReactNode } from "react";
+import type { FieldErrors, FormDefinition, FormValues } from "./definitions";
 import { HONEYPOT_FIELD, KEY_FIELD, STARTED_FIELD } from "./protection";
 
 interface BaseProps {
@@ -120,5 +121,28 @@ export function ProtectionFields({ startedAt, submissionKey }: { startedAt: numb
       <input type="hidden" name={STARTED_FIELD} value={startedAt} />
       <input type="hidden" name={KEY_FIELD} value={submissionKey} />
     </>
+  );
+}
+
+/** The props each field of `form` needs: its name, its label, its errors and the value to show again. */
+export function bindFields(form: FormDefinition, errors: FieldErrors, values: FormValues) {
+  const labels = form.labels as Record<string, string>;
+  return (name: FormDefinition["fields"][number]) => {
+    const value = values[name];
+    return { name, label: labels[name]!, errors: errors[name], defaultValue: typeof value === "string" ? value : undefined };
+  };
+}
+
+/** Who is writing: the six fields both forms open with. */
+export function PersonFields({ field }: { field: ReturnType<typeof bindFields> }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <TextField {...field("name")} required autoComplete="name" />
+      <TextField {...field("email")} type="email" required autoComplete="email" />
+      <TextField {...field("phone")} type="tel" autoComplete="tel" />
+      <TextField {...field("organization")} autoComplete="organization" />
+      <TextField {...field("country")} autoComplete="country-name" />
+      <TextField {...field("community")} />
+    </div>
   );
 }

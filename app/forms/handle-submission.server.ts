@@ -5,26 +5,24 @@
  */
 import type { AppRequestContext } from "~/lib/app-context";
 import { looksAutomated } from "./abuse.server";
+import { rateLimitMessage, readFormData, validate, type FieldErrors, type FormDefinition, type FormValues } from "./definitions";
 import { KEY_FIELD } from "./protection";
-import { CONTACT_FIELDS, contactSchema, formDataToObject, JOIN_FIELDS, joinSchema, validate, type FieldErrors } from "./schemas";
-import { storeContact, storeJoin, type FormKind } from "./submissions.server";
+import { storeSubmission, type Submission } from "./submissions.server";
 
 /** The largest valid join submission is about 3,300 characters (13 KB at 4 bytes each); a little room on top. */
 export const JSON_BODY_LIMIT = 16 * 1024;
 /** URL-encoding can triple each byte. */
 export const FORM_BODY_LIMIT = 48 * 1024;
 
-export const FAILURE_MESSAGE: Record<FormKind, string> = {
-  contact: "Failed to send message. Please try again.",
-  join: "Failed to submit form. Please try again.",
-};
-
-export type SubmissionOutcome =
+export type SubmissionOutcome = (
   | { status: 201; id: string }
-  | { status: 400; error: string; fieldErrors: FieldErrors }
-  | { status: 400 | 403 | 405 | 413 | 415; error: string }
+  | { status: 400; error: string; fieldErrors?: FieldErrors }
+  | { status: 403 | 405 | 413 | 415 | 503; error: string }
   | { status: 429; error: string; retryAfter: number }
-  | { status: 503; error: string };
+) & {
+  /** What the visitor typed, read from the one parse of the body: put back into a form that failed. */
+  values?: FormValues;
+};
 
 class BodyTooLarge extends Error {}
 
@@ -48,34 +46,32 @@ async function readLimitedText(request: Request, limit: number): Promise<string>
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** A browser always sends Origin on a POST; when it names another site, the request is cross-site. */
-export function isCrossSite(request: Request, siteUrl: string): boolean {
+/**
+ * A browser always sends Origin on a POST; when it names another site, the request is cross-site.
+ * `allowed` lists other sites that may post (ALLOWED_ORIGINS, JSON endpoints only).
+ */
+export function isCrossSite(request: Request, siteUrl: string, allowed: readonly string[] = []): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return false;
   if (origin === "null") return true;
   const own = new Set([new URL(siteUrl).origin, new URL(request.url).origin]);
-  return !own.has(origin);
+  return !own.has(origin) && !allowed.includes(origin);
 }
 
 const mediaType = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 
-function tooMany(kind: FormKind, seconds: number): SubmissionOutcome {
-  const minutes = Math.ceil(seconds / 60);
-  const what = kind === "contact" ? "messages" : "sign-ups";
-  return {
-    status: 429,
-    retryAfter: seconds,
-    error: `Too many ${what} have been sent from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  };
-}
-
 interface Parsed {
-  input: Record<string, unknown>;
+  input: FormValues | Record<string, unknown>;
   spam: boolean;
   idempotencyKey: string | null;
 }
 
-async function parseRequest(request: Request, via: "form" | "json"): Promise<Parsed | SubmissionOutcome> {
+async function parseRequest(
+  form: FormDefinition,
+  request: Request,
+  via: "form" | "json",
+  minFillMs: number,
+): Promise<Parsed | SubmissionOutcome> {
   const type = mediaType(request);
   if (via === "json") {
     if (type !== "application/json") return { status: 415, error: "Send the submission as JSON (Content-Type: application/json)." };
@@ -95,9 +91,9 @@ async function parseRequest(request: Request, via: "form" | "json"): Promise<Par
     return { status: 415, error: "Send the form as a web form." };
   }
   const text = await readLimitedText(request, FORM_BODY_LIMIT);
-  let form: FormData;
+  let data: FormData;
   try {
-    form = await new Request(request.url, {
+    data = await new Request(request.url, {
       method: "POST",
       headers: { "content-type": request.headers.get("content-type")! },
       body: text,
@@ -105,52 +101,52 @@ async function parseRequest(request: Request, via: "form" | "json"): Promise<Par
   } catch {
     return { status: 400, error: "The form could not be read." };
   }
-  const key = form.get(KEY_FIELD);
+  const key = data.get(KEY_FIELD);
   return {
-    input: { form },
-    spam: looksAutomated(form),
+    input: readFormData(form, data),
+    spam: looksAutomated(data, minFillMs),
     idempotencyKey: typeof key === "string" && /^[\w-]{8,100}$/.test(key) ? key : null,
   };
 }
 
+export const METHOD_NOT_ALLOWED = { status: 405, error: "Use POST." } as const;
+
+/** Reads, checks, validates, rate-limits and stores one submission of `form`. */
 export async function handleSubmission(
-  kind: FormKind,
+  form: FormDefinition,
   request: Request,
   ctx: AppRequestContext,
   via: "form" | "json",
 ): Promise<SubmissionOutcome> {
-  if (request.method !== "POST") return { status: 405, error: "Use POST." };
-  if (isCrossSite(request, ctx.siteUrl)) return { status: 403, error: "Submissions are accepted only from this website." };
+  if (request.method !== "POST") return METHOD_NOT_ALLOWED;
+  const { submissions } = ctx;
+  const allowed = via === "json" ? submissions.allowedOrigins : [];
+  if (isCrossSite(request, ctx.siteUrl, allowed)) return { status: 403, error: "Submissions are accepted only from this website." };
 
   let parsed: Parsed | SubmissionOutcome;
   try {
-    parsed = await parseRequest(request, via);
+    parsed = await parseRequest(form, request, via, submissions.minFillMs);
   } catch (err) {
     if (err instanceof BodyTooLarge) return { status: 413, error: "The submission is too large." };
     return { status: 400, error: "The request could not be read." };
   }
   if ("status" in parsed) return parsed;
+  const values = via === "form" ? (parsed.input as FormValues) : undefined;
 
-  const fields = kind === "contact" ? CONTACT_FIELDS : JOIN_FIELDS;
-  const input = parsed.input.form instanceof FormData ? formDataToObject(parsed.input.form, fields) : parsed.input;
-  const result = kind === "contact" ? validate(contactSchema, input) : validate(joinSchema, input);
-  if (!result.success) return { status: 400, error: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors };
+  const result = validate(form.schema, parsed.input);
+  if (!result.success) return { status: 400, error: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors, values };
 
-  const { submissions } = ctx;
   const clientHash = submissions.hashAddress(ctx.clientAddress);
   const wait = await submissions.limiter.consume(clientHash ?? "unknown").catch(() => null);
-  if (wait !== null) return tooMany(kind, wait);
+  if (wait !== null) return { status: 429, retryAfter: wait, error: rateLimitMessage(form, wait), values };
 
   try {
     const options = { spam: parsed.spam, clientHash, idempotencyKey: parsed.idempotencyKey, notify: submissions.notify };
-    const stored =
-      kind === "contact"
-        ? await storeContact(ctx.database.db, result.data as Parameters<typeof storeContact>[1], options)
-        : await storeJoin(ctx.database.db, result.data as Parameters<typeof storeJoin>[1], options);
+    const stored = await storeSubmission(ctx.database.db, form, result.data as Submission<FormDefinition>, options);
     if (!stored.duplicate && !parsed.spam) submissions.kickOutbox();
     return { status: 201, id: stored.id };
   } catch (err) {
-    submissions.logError(`storing a ${kind} submission failed`, err);
-    return { status: 503, error: FAILURE_MESSAGE[kind] };
+    submissions.logError(`storing a ${form.kind} submission failed`, err);
+    return { status: 503, error: form.failure, values };
   }
 }

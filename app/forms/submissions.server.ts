@@ -4,8 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { contactSubmissions, emailOutbox, joinSubmissions } from "../../db/schema";
-import type { ContactSubmission, JoinSubmission } from "./schemas";
+import { emailOutbox, submissionTables } from "../../db/schema";
+import type { contactForm, FormDefinition, joinForm } from "./definitions";
 
 export interface StoreOptions {
   spam: boolean;
@@ -15,109 +15,63 @@ export interface StoreOptions {
   notify: boolean;
 }
 
-export type FormKind = "contact" | "join";
+/** The data a form's schema accepted. */
+export type Submission<F extends FormDefinition> = F extends { schema: { _zod: { output: infer O } } } ? O : never;
 
-const line = (label: string, value: string | undefined) => (value ? `${label}: ${value}\n` : "");
+type Row<F extends FormDefinition> = (typeof submissionTables)[F["table"]]["$inferInsert"];
+type FitsItsTable<F extends FormDefinition> = [Exclude<keyof Submission<F>, keyof Row<F>>] extends [never]
+  ? Submission<F> extends Row<F>
+    ? true
+    : false
+  : false;
+// A form field without a column of its name and type in the form's table fails the typecheck here.
+const _everyFormFitsItsTable: FitsItsTable<typeof contactForm> & FitsItsTable<typeof joinForm> = true;
 
-export function contactEmail(s: ContactSubmission) {
+/** The notification email: every field the person filled in, under the form's labels. */
+export function notificationEmail<F extends FormDefinition>(form: F, data: Submission<F>) {
+  const labels = form.labels as Record<string, string>;
+  const values = data as Record<string, unknown>;
+  const lines = form.fields
+    .filter((f) => f !== "message" && f !== "agree_to_terms")
+    .map((f) => [labels[f], Array.isArray(values[f]) ? (values[f] as string[]).join("; ") : String(values[f] ?? "")] as const)
+    .filter(([, value]) => value !== "")
+    .map(([label, value]) => `${label}: ${value}\n`);
+  const message = String(values.message ?? "");
   return {
-    subject: `New contact message: ${s.subject}`.slice(0, 200),
-    body:
-      `A visitor sent a message through the website's contact form.\n\n` +
-      line("Name", s.name) +
-      line("Email", s.email) +
-      line("Phone", s.phone) +
-      line("Organization", s.organization) +
-      line("Country", s.country) +
-      line("Community", s.community) +
-      line("Subject", s.subject) +
-      `\nMessage:\n${s.message}\n`,
+    subject: form.headline(data as never).slice(0, 200),
+    body: `${form.emailIntro}\n\n${lines.join("")}${message ? `\nMessage:\n${message}\n` : ""}`,
   };
 }
-
-export function joinEmail(s: JoinSubmission) {
-  return {
-    subject: `New volunteer sign-up: ${s.name}`.slice(0, 200),
-    body:
-      `A visitor signed up through the website's Join Us form. This can reveal their beliefs: handle it with care.\n\n` +
-      line("Name", s.name) +
-      line("Email", s.email) +
-      line("Phone", s.phone) +
-      line("Organization", s.organization) +
-      line("Country", s.country) +
-      line("Community", s.community) +
-      line("Social media", s.social_media) +
-      line("Interests", s.interests.join("; ")) +
-      line("Other interest", s.other_description) +
-      (s.message ? `\nMessage:\n${s.message}\n` : ""),
-  };
-}
-
-type SubmissionTable = typeof contactSubmissions | typeof joinSubmissions;
 
 /**
  * Inserts a submission once per idempotency key and, in the same transaction, queues its email.
  * A repeated key (double click, resend, or a concurrent twin) returns the first row's id.
  */
-async function storeOnce<T extends SubmissionTable>(
+export async function storeSubmission<F extends FormDefinition>(
   db: Database,
-  table: T,
-  values: T["$inferInsert"],
-  email: { kind: FormKind; replyTo: string; subject: string; body: string },
+  form: F,
+  data: Submission<F>,
   o: StoreOptions,
 ): Promise<{ id: string; duplicate: boolean }> {
+  // Both tables share the columns used here; the form's own fields are checked against the table by type.
+  const table = submissionTables[form.table] as (typeof submissionTables)["contact_submissions"];
   return db.transaction(async (tx) => {
-    const findByKey = async (key: string) =>
-      (
-        await tx
-          .select({ id: table.id })
-          .from(table as SubmissionTable)
-          .where(eq(table.idempotencyKey, key))
-      )[0]?.id;
+    const findByKey = async (key: string) => (await tx.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, key)))[0]?.id;
     if (o.idempotencyKey) {
       const existing = await findByKey(o.idempotencyKey);
       if (existing) return { id: existing, duplicate: true };
     }
     const [inserted] = await tx
-      .insert(table as SubmissionTable)
-      .values({ ...values, spam: o.spam, clientHash: o.clientHash, idempotencyKey: o.idempotencyKey } as never)
+      .insert(table)
+      .values({ ...(data as Submission<typeof form>), spam: o.spam, clientHash: o.clientHash, idempotencyKey: o.idempotencyKey } as never)
       .onConflictDoNothing({ target: table.idempotencyKey })
       .returning({ id: table.id });
     // No row: a concurrent request with the same key committed first.
     if (!inserted) return { id: (await findByKey(o.idempotencyKey!))!, duplicate: true };
-    if (o.notify && !o.spam) await tx.insert(emailOutbox).values({ submissionId: inserted.id, ...email });
+    if (o.notify && !o.spam) {
+      const replyTo = (data as { email: string }).email;
+      await tx.insert(emailOutbox).values({ submissionId: inserted.id, kind: form.kind, replyTo, ...notificationEmail(form, data) });
+    }
     return { id: inserted.id, duplicate: false };
   });
-}
-
-export function storeContact(db: Database, s: ContactSubmission, o: StoreOptions) {
-  const values = {
-    name: s.name,
-    email: s.email,
-    phone: s.phone,
-    organization: s.organization,
-    country: s.country,
-    community: s.community,
-    subject: s.subject,
-    message: s.message,
-    agreeToTerms: s.agree_to_terms,
-  };
-  return storeOnce(db, contactSubmissions, values, { kind: "contact", replyTo: s.email, ...contactEmail(s) }, o);
-}
-
-export function storeJoin(db: Database, s: JoinSubmission, o: StoreOptions) {
-  const values = {
-    name: s.name,
-    email: s.email,
-    phone: s.phone,
-    organization: s.organization,
-    country: s.country,
-    community: s.community,
-    socialMedia: s.social_media,
-    interests: [...new Set(s.interests)],
-    otherDescription: s.other_description,
-    message: s.message,
-    agreeToTerms: s.agree_to_terms,
-  };
-  return storeOnce(db, joinSubmissions, values, { kind: "join", replyTo: s.email, ...joinEmail(s) }, o);
 }

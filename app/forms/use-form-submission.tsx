@@ -4,8 +4,8 @@
  */
 import { useCallback, useEffect, useRef, type FormEvent } from "react";
 import { useNavigation } from "react-router";
-import type * as z from "zod/mini";
 import { Toaster, useToasts } from "~/components/ui/Toasts";
+import type { FormDefinition } from "./definitions";
 import type { FormActionResult } from "./form-action.server";
 import { useLiveValidation } from "./use-live-validation";
 
@@ -15,23 +15,20 @@ interface Message {
 }
 
 interface Options {
-  action: string;
-  schema: z.ZodMiniType;
-  fields: readonly string[];
+  form: FormDefinition;
   loaderData: { submissionKey: string; startedAt: number };
   actionData: FormActionResult | undefined;
-  success: Message;
   /** The error toast for a failure, given the server's message. */
   failureToast: (error: string) => Message;
   /** Called once per failure, e.g. to log it (SPEC: the join form logs its errors). */
   onFailure?: (error: string) => void;
 }
 
-export function useFormSubmission({ action, schema, fields, loaderData, actionData, success, failureToast, onFailure }: Options) {
+export function useFormSubmission({ form, loaderData, actionData, failureToast, onFailure }: Options) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const submitting = navigation.state === "submitting" && navigation.formAction === form.path;
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  const validation = useLiveValidation(schema, fields, failed?.fieldErrors);
+  const validation = useLiveValidation(form, failed?.fieldErrors);
   const { reset } = validation;
   const { toasts, show, dismiss } = useToasts();
 
@@ -53,7 +50,7 @@ export function useFormSubmission({ action, schema, fields, loaderData, actionDa
     if (!actionData) return;
     if (actionData.ok) {
       reset();
-      show({ ...success, tone: "success" });
+      show({ ...form.success, tone: "success" });
     } else {
       onFailure?.(actionData.error);
       show({ ...failureToast(actionData.error), tone: "error" });

@@ -1,30 +1,29 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import type * as z from "zod/mini";
-import { formDataToObject, validate, type FieldErrors } from "./schemas";
+import { readFormData, validate, type FieldErrors, type FormDefinition } from "./definitions";
 
 /**
  * SPEC §4: validation runs first on submit, then again on every change. Server errors (no-JS or a
  * bypassed client) arrive as `serverErrors` and show until the next local validation.
  */
-export function useLiveValidation(schema: z.ZodMiniType, fields: readonly string[], serverErrors: FieldErrors | undefined) {
+export function useLiveValidation(definition: FormDefinition, serverErrors: FieldErrors | undefined) {
   const [errors, setErrors] = useState<FieldErrors | null>(null);
   const attempted = useRef(false);
 
   const run = useCallback(
     (form: HTMLFormElement) => {
-      const result = validate(schema as never, formDataToObject(new FormData(form), fields));
+      const result = validate(definition.schema, readFormData(definition, new FormData(form)));
       const next = result.success ? {} : result.fieldErrors;
       setErrors(next);
       return next;
     },
-    [schema, fields],
+    [definition],
   );
 
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       attempted.current = true;
       const next = run(event.currentTarget);
-      const first = fields.find((f) => next[f]?.length);
+      const first = definition.fields.find((f) => next[f]?.length);
       if (first) {
         event.preventDefault();
         event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -32,7 +31,7 @@ export function useLiveValidation(schema: z.ZodMiniType, fields: readonly string
       }
       return true;
     },
-    [run, fields],
+    [run, definition],
   );
 
   const onChange = useCallback(

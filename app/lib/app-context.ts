@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../../db/client.server";
 import type { SubmissionLimiter } from "~/forms/abuse.server";
-import type { NewsCache } from "./news.server";
+import type { NewsCache } from "../../db/news.server";
 
 export interface SubmissionServices {
   limiter: SubmissionLimiter;
@@ -12,6 +12,10 @@ export interface SubmissionServices {
   /** Wakes the outbox worker so a new email goes out without waiting for its next round. */
   kickOutbox(): void;
   logError(message: string, err: unknown): void;
+  /** FORM_MIN_FILL_MS: sooner than this after the form was shown, a submission is filed as spam. */
+  minFillMs: number;
+  /** ALLOWED_ORIGINS: other sites whose pages may post to the JSON endpoints. */
+  allowedOrigins: readonly string[];
 }
 
 /** What the server hands every loader and the document renderer for one request. */

@@ -42,6 +42,11 @@ export function pageMeta({ title, description, path, root, image, type = "websit
   return tags;
 }
 
+/** The `meta` export of a page whose tags do not depend on its data. */
+export function staticPageMeta(input: Omit<PageMetaInput, "root">) {
+  return ({ matches }: { matches: readonly unknown[] }) => pageMeta({ ...input, root: rootMeta(matches) });
+}
+
 /** The root loader's site-wide meta data, from a route's `meta` matches. */
 export function rootMeta(matches: readonly unknown[]): RootMetaData | undefined {
   return (matches[0] as { loaderData?: { meta?: RootMetaData } } | undefined)?.loaderData?.meta;

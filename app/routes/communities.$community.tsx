@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import type { Route } from "./+types/communities.$community";
 import { HeroImage } from "~/components/ui/HeroImage";
-import { NotFoundView } from "~/components/ui/NotFoundView";
+import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/NotFoundView";
 import { communityBySlug } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
@@ -10,41 +9,32 @@ import { pageMeta, rootMeta } from "~/lib/seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
-  if (!community) return data({ found: false as const, slug: params.community }, { status: 404 });
+  if (!community) notFound({ slug: params.community });
   const news = await context.get(appContext).news.get(community.slug);
-  return { found: true as const, community, news, hero: picture(`communities/${community.slug}`, community.image.alt) };
+  return { community, news, hero: picture(`communities/${community.slug}`, community.image.alt) };
 }
 
 /** SPEC §4: sections enter over 700 ms, staggered; news items from 1100 ms, 200 ms apart. */
 const enter = (ms: number) => ({ "--enter-delay": `${ms}ms` }) as React.CSSProperties;
 
+const NOT_FOUND: NotFoundPage = {
+  title: "Community Not Found",
+  text: "The community page you're looking for is currently being developed.",
+  backHref: "/communities",
+  backLabel: "Back to Common Bond Communities",
+  consoleLines: (d) => [`Community slug: ${d.slug}`, "Community data: undefined"],
+};
+
+export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaderData.found) {
-    return pageMeta({
-      title: "Community Not Found",
-      description: "This community page is being developed.",
-      path: "/communities",
-      root: root,
-      noindex: true,
-    });
-  }
+  if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const c = loaderData.community;
   return pageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root: root, type: "article" });
 }
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) {
-    return (
-      <NotFoundView
-        title="Community Not Found"
-        text="The community page you're looking for is currently being developed."
-        backHref="/communities"
-        backLabel="Back to Common Bond Communities"
-        consoleLines={[`Community slug: ${loaderData.slug}`, "Community data: undefined"]}
-      />
-    );
-  }
   const { community: c, hero, news } = loaderData;
   const newsSubhead = c.newsSubhead ?? `Recent updates and news about the ${c.adjective} community`;
   return (

@@ -1,21 +1,17 @@
 import type { Route } from "./+types/communities._index";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
-import { pageMeta, rootMeta } from "~/lib/seo";
+import { staticPageMeta } from "~/lib/seo";
 
 export function loader() {
   return { communities: content.communities.map((c) => ({ slug: c.slug, label: c.menuLabel, description: c.description })) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = rootMeta(matches);
-  return pageMeta({
-    title: "Common Bond Communities",
-    description: "The 22 communities of our alliance: who they are, where they live and the persecution they face.",
-    path: "/communities",
-    root: root,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Common Bond Communities",
+  description: "The 22 communities of our alliance: who they are, where they live and the persecution they face.",
+  path: "/communities",
+});
 
 export default function Communities({ loaderData }: Route.ComponentProps) {
   return (

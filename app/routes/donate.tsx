@@ -3,21 +3,17 @@ import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
-import { pageMeta, rootMeta } from "~/lib/seo";
+import { staticPageMeta } from "~/lib/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { donation: content.site.donation, autoloadEmbeds: context.get(appContext).embeds === "auto" };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = rootMeta(matches);
-  return pageMeta({
-    title: "Support Our Mission",
-    description: "Your generous donation helps us unite, support, and advocate for our Common Bond Communities.",
-    path: "/donate",
-    root: root,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Support Our Mission",
+  description: "Your generous donation helps us unite, support, and advocate for our Common Bond Communities.",
+  path: "/donate",
+});
 
 export default function Donate({ loaderData }: Route.ComponentProps) {
   const { donation, autoloadEmbeds } = loaderData;

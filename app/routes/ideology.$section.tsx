@@ -1,8 +1,7 @@
-import { data } from "react-router";
 import type { Route } from "./+types/ideology.$section";
 import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { HeroImage } from "~/components/ui/HeroImage";
-import { NotFoundView } from "~/components/ui/NotFoundView";
+import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/NotFoundView";
 import { SocialEmbed } from "~/components/ui/SocialEmbed";
 import { ideologyBySection } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
@@ -11,26 +10,26 @@ import { pageMeta, rootMeta } from "~/lib/seo";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const article = ideologyBySection(params.section);
-  if (!article) return data({ found: false as const, section: params.section }, { status: 404 });
+  if (!article) notFound({ section: params.section });
   return {
-    found: true as const,
     article,
     hero: picture(`ideology/${article.section}`, article.image.alt),
     autoloadEmbeds: context.get(appContext).embeds === "auto",
   };
 }
 
+const NOT_FOUND: NotFoundPage = {
+  title: "Section Not Found",
+  text: "The section you're looking for is currently being developed.",
+  backHref: "/ideology/same-ideology",
+  backLabel: "Back to Same Ideology, Same Playbook",
+};
+
+export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaderData.found) {
-    return pageMeta({
-      title: "Section Not Found",
-      description: "This section is being developed.",
-      path: "/ideology",
-      root: root,
-      noindex: true,
-    });
-  }
+  if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const a = loaderData.article;
   return pageMeta({
     title: a.title,
@@ -52,16 +51,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) {
-    return (
-      <NotFoundView
-        title="Section Not Found"
-        text="The section you're looking for is currently being developed."
-        backHref="/ideology/same-ideology"
-        backLabel="Back to Same Ideology, Same Playbook"
-      />
-    );
-  }
   const { article: a, hero, autoloadEmbeds } = loaderData;
   return (
     <>

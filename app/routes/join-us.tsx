@@ -2,69 +2,49 @@ import { useState, useSyncExternalStore } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { ConsentCheckbox, FieldError, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
+import { bindFields, ConsentCheckbox, FieldError, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
-import { INTERESTS, JOIN_FIELDS, joinSchema, OTHER_INTEREST } from "~/forms/schemas";
+import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
+import { INTERESTS, joinForm, OTHER_INTEREST } from "~/forms/definitions";
 import { FormOutcome, useFormSubmission } from "~/forms/use-form-submission";
 import { appContext } from "~/lib/app-context";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageMeta, rootMeta } from "~/lib/seo";
+import { staticPageMeta } from "~/lib/seo";
 
 export const handle: RouteHandle = { hydrate: true };
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers = formPageHeaders;
 
-export function loader() {
-  return formLoaderData();
-}
+export const loader = formLoaderData;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return formAction("join", request, context.get(appContext));
+  return formAction(joinForm, request, context.get(appContext));
 }
 
-/** A lost connection is a failure like any other: the form and what the visitor typed stay. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch {
-    return { ok: false as const, error: "Failed to submit form. Please try again.", values: {} };
-  }
-}
+export const clientAction = keepFormWhenOffline(joinForm);
 
-/** The page's data does not change when a form is sent: no reloading it (which would also fail offline). */
-export function shouldRevalidate() {
-  return false;
-}
+export const shouldRevalidate = neverRevalidate;
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = rootMeta(matches);
-  return pageMeta({
-    title: "Join Us",
-    description: "Volunteer with our alliance of persecuted communities: tell us how you would like to help.",
-    path: "/join-us",
-    root: root,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Join Us",
+  description: "Volunteer with our alliance of persecuted communities: tell us how you would like to help.",
+  path: "/join-us",
+});
 
 const noSubscription = () => () => {};
 
-const SUCCESS = { title: "Success!", description: "Thank you for joining the resistance! We'll be in touch soon." };
-const DEFAULT_FAILURE = "Failed to submit form. Please try again.";
+const DEFAULT_FAILURE = joinForm.failure;
 
 export default function JoinUs({ loaderData, actionData }: Route.ComponentProps) {
   const form = useFormSubmission({
-    action: "/join-us",
-    schema: joinSchema,
-    fields: JOIN_FIELDS,
+    form: joinForm,
     loaderData,
     actionData,
-    success: SUCCESS,
     failureToast: (error) => ({ title: "Error", description: error || DEFAULT_FAILURE }),
     onFailure: (error) => console.error("Join form submission failed:", error),
   });
   const { errors, values, formKey: key } = form;
+  const field = bindFields(joinForm, errors, values);
   const chosen = (values.interests as string[] | undefined) ?? [];
 
   // Without JavaScript the description field is always shown (with a note); with it, only while Other is ticked.
@@ -100,7 +80,7 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
         </p>
         <FormOutcome
           succeeded={form.succeeded}
-          success={SUCCESS}
+          success={joinForm.success}
           failure={form.failed ? { title: "Error", description: form.failed.error || DEFAULT_FAILURE } : null}
         />
         <Form
@@ -116,54 +96,14 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           onSubmit={form.onSubmit}
         >
           <ProtectionFields startedAt={form.startedAt} submissionKey={key} />
-          <div className="grid gap-6 sm:grid-cols-2">
-            <TextField name="name" label="Name" required autoComplete="name" errors={errors.name} defaultValue={values.name as string} />
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              errors={errors.email}
-              defaultValue={values.email as string}
-            />
-            <TextField
-              name="phone"
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              errors={errors.phone}
-              defaultValue={values.phone as string}
-            />
-            <TextField
-              name="organization"
-              label="Organization"
-              autoComplete="organization"
-              errors={errors.organization}
-              defaultValue={values.organization as string}
-            />
-            <TextField
-              name="country"
-              label="Country"
-              autoComplete="country-name"
-              errors={errors.country}
-              defaultValue={values.country as string}
-            />
-            <TextField name="community" label="Community" errors={errors.community} defaultValue={values.community as string} />
-          </div>
-          <TextField
-            name="social_media"
-            label="Social media handles"
-            hint="For example @yourname on Instagram or X."
-            errors={errors.social_media}
-            defaultValue={values.social_media as string}
-          />
+          <PersonFields field={field} />
+          <TextField {...field("social_media")} hint="For example @yourname on Instagram or X." />
           <fieldset
             aria-describedby={errors.interests?.length ? "interests-error" : undefined}
             aria-invalid={errors.interests?.length ? true : undefined}
           >
             <legend className="font-semibold text-navy-900">
-              Areas of interest
+              {joinForm.labels.interests}
               <RequiredMark />
             </legend>
             <p className="text-sm text-sand-700">Choose at least one.</p>
@@ -190,16 +130,13 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           </fieldset>
           {showOther ? (
             <TextField
-              name="other_description"
-              label="Describe your other interest"
+              {...field("other_description")}
               hint={hydrated ? undefined : `Only if you chose “${OTHER_INTEREST}”.`}
               multiline
               rows={3}
-              errors={errors.other_description}
-              defaultValue={values.other_description as string}
             />
           ) : null}
-          <TextField name="message" label="Message" multiline rows={6} errors={errors.message} defaultValue={values.message as string} />
+          <TextField {...field("message")} multiline rows={6} />
           <ConsentCheckbox errors={errors.agree_to_terms} defaultChecked={values.agree_to_terms === true} />
           <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={form.submitting}>
             {form.submitting ? "Submitting..." : "Join the Alliance"}

@@ -3,7 +3,7 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { Picture } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
 import { picture } from "~/lib/images.server";
-import { pageMeta, rootMeta } from "~/lib/seo";
+import { staticPageMeta } from "~/lib/seo";
 
 export function loader() {
   return {
@@ -11,15 +11,11 @@ export function loader() {
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = rootMeta(matches);
-  return pageMeta({
-    title: "Our Partners",
-    description: "The organizations that work alongside our alliance of persecuted communities.",
-    path: "/partners",
-    root: root,
-  });
-}
+export const meta = staticPageMeta({
+  title: "Our Partners",
+  description: "The organizations that work alongside our alliance of persecuted communities.",
+  path: "/partners",
+});
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
   const { partners } = loaderData;

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sitemap[.]xml";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
+import { CACHE_CONTROL } from "~/lib/http";
 
 /** Every public page, for search engines (robots.txt points here). */
 export function loader({ context }: Route.LoaderArgs) {
@@ -25,5 +26,5 @@ export function loader({ context }: Route.LoaderArgs) {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths
     .map((p) => `  <url><loc>${siteUrl}${p}</loc></url>`)
     .join("\n")}\n</urlset>\n`;
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.hour } });
 }

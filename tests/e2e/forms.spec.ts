@@ -1,7 +1,5 @@
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
-const FILL_TIME_MS = 3100; // a person takes longer than the spam check's minimum
-
 test.describe("contact form", () => {
   test("validates on submit, then on every change, with errors tied to their fields", async ({ page }) => {
     await page.goto("/contact");
@@ -40,7 +38,6 @@ test.describe("contact form", () => {
     await page.getByLabel("Subject").fill("Partnership");
     await page.getByLabel("Message").fill("We would like to work with you. <b>bold?</b> שלום 🕊️");
     await page.getByLabel(/I agree to the/).check();
-    await page.waitForTimeout(FILL_TIME_MS);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route("**/contact.data*", async (route) => {
@@ -139,7 +136,6 @@ test.describe("join form", () => {
     await expect(page.locator("#interests-error")).toHaveText("Please select at least one area of interest");
     await page.getByLabel("Research / Fact-Checking").check();
     await expect(page.locator("#interests-error")).toHaveCount(0);
-    await page.waitForTimeout(FILL_TIME_MS);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route("**/join-us.data*", async (route) => {
@@ -203,7 +199,6 @@ test.describe("forms without JavaScript", () => {
     await page.getByLabel("Email").fill("noscript@example.org");
     await page.getByLabel("Community Building").check();
     await page.getByLabel(/I agree to the/).check();
-    await page.waitForTimeout(FILL_TIME_MS);
     await page.getByRole("button", { name: "Join the Alliance" }).click();
     await expect(page.locator("[data-outcome=success]")).toContainText("Thank you for joining the resistance! We'll be in touch soon.");
   });

@@ -5,6 +5,8 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll, describe } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -43,3 +45,38 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 }
 
 export const hasPostgres = await postgresAvailable();
+
+/**
+ * Declares the same tests once per database: an in-memory PGlite, and a fresh PostgreSQL database when
+ * one answers. `define` gets the open handle through a getter (it opens before the block's first test
+ * and closes after its last), and declares one `it` per behaviour.
+ */
+export function forEachDatabase(title: string, define: (handle: () => DatabaseHandle) => void) {
+  const kinds = [
+    { name: "PGlite", open: async () => ({ handle: await openDatabase({ dataDir: "memory://" }), drop: async () => {} }) },
+    ...(hasPostgres
+      ? [
+          {
+            name: "PostgreSQL",
+            open: async () => {
+              const { url, drop } = await createTestDatabase();
+              return { handle: await openDatabase({ databaseUrl: url }), drop };
+            },
+          },
+        ]
+      : []),
+  ];
+  for (const kind of kinds) {
+    describe(`${title} on ${kind.name}`, () => {
+      let opened: { handle: DatabaseHandle; drop: () => Promise<void> } | undefined;
+      beforeAll(async () => {
+        opened = await kind.open();
+      });
+      afterAll(async () => {
+        await opened?.handle.close();
+        await opened?.drop();
+      });
+      define(() => opened!.handle);
+    });
+  }
+}

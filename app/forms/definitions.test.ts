@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_MESSAGE, contactSchema, formDataToObject, INTERESTS, JOIN_FIELDS, joinSchema, OTHER_INTEREST, validate } from "./schemas";
+import { CONSENT_MESSAGE, contactSchema, INTERESTS, joinForm, joinSchema, OTHER_INTEREST, readFormData, validate } from "./definitions";
 
 const contact = {
   name: "  Layla  ",
@@ -115,7 +115,7 @@ describe("join form rules (SPEC §5)", () => {
     form.append("interests", "Fundraising");
     form.append("interests", "Advisory Role");
     form.append("agree_to_terms", "on");
-    expect(formDataToObject(form, JOIN_FIELDS)).toMatchObject({
+    expect(readFormData(joinForm, form)).toMatchObject({
       name: "Sam",
       interests: ["Fundraising", "Advisory Role"],
       agree_to_terms: true,

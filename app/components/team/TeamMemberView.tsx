@@ -1,4 +1,4 @@
-import { Picture, type PictureData } from "./ui/Picture";
+import { Picture, type PictureData } from "../ui/Picture";
 
 interface TeamMemberViewProps {
   member: { name: string; title: string; bioHtml: string; board: "directors" | "advisors" };

@@ -1,8 +1,8 @@
 /** News on community pages: seeded from app/content/news.yaml, read from the database. */
 import { desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { newsItemCommunities, newsItems } from "../../db/schema";
-import type { NewsSeedItem } from "~/content/schemas";
+import type { Database } from "./client.server";
+import { newsItemCommunities, newsItems } from "./schema";
+import type { NewsSeedItem } from "../app/content/schemas";
 
 export interface NewsItem {
   id: string;

@@ -1,0 +1,21 @@
+/** Route-module pieces both form pages share (the server half is form-action.server.ts). */
+import { CACHE_CONTROL } from "~/lib/http";
+import type { FormDefinition } from "./definitions";
+import type { FormActionResult } from "./form-action.server";
+
+/** What one visitor typed is never cached anywhere. */
+export const formPageHeaders = () => ({ "Cache-Control": CACHE_CONTROL.none });
+
+/** A lost connection is a failure like any other: the form and what the visitor typed stay. */
+export function keepFormWhenOffline(form: FormDefinition) {
+  return async ({ serverAction }: { serverAction: () => Promise<FormActionResult> }): Promise<FormActionResult> => {
+    try {
+      return await serverAction();
+    } catch {
+      return { ok: false as const, error: form.failure, values: {} };
+    }
+  };
+}
+
+/** The page's data does not change when a form is sent: no reloading it (which would also fail offline). */
+export const neverRevalidate = () => false;

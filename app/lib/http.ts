@@ -1,0 +1,9 @@
+/** Every Cache-Control value the site sends, in one place. */
+export const CACHE_CONTROL = {
+  /** Per-visitor or fast-changing answers: forms, JSON endpoints, health checks, errors. */
+  none: "no-store",
+  /** Content pages: the same for every visitor; a CDN may keep them a few minutes. */
+  page: "public, max-age=300, stale-while-revalidate=3600",
+  /** Generated text files that change with a deploy: sitemap.xml, robots.txt. */
+  hour: "public, max-age=3600",
+} as const;

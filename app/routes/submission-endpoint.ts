@@ -1,0 +1,12 @@
+// SPEC §7's two backend functions, at /api/{name} and at /functions/v1/{name} (see app/forms/api.server.ts).
+import type { Route } from "./+types/submission-endpoint";
+import { endpointAction, endpointLoader } from "~/forms/api.server";
+import { appContext } from "~/lib/app-context";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return endpointLoader(params.name);
+}
+
+export function action({ params, request, context }: Route.ActionArgs) {
+  return endpointAction(params.name, request, context.get(appContext));
+}

@@ -1,0 +1,31 @@
+// The Board of Directors and the Board of Advisors: one page, told apart by its URL (see boards.ts).
+import type { Route } from "./+types/team.board";
+import { boardOf } from "~/components/team/boards";
+import { TeamGrid } from "~/components/team/TeamGrid";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { content } from "~/content/content.server";
+import { picture } from "~/lib/images.server";
+import { pageMeta, rootMeta } from "~/lib/seo";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const board = boardOf(new URL(request.url).pathname);
+  return {
+    board,
+    members: content[board.key]
+      .filter((m) => m.listed)
+      .map((m) => ({ id: m.id, name: m.name, title: m.title, portrait: picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`) })),
+  };
+}
+
+export function meta({ loaderData: { board }, matches }: Route.MetaArgs) {
+  return pageMeta({ title: board.title, description: board.description, path: board.path, root: rootMeta(matches) });
+}
+
+export default function Board({ loaderData: { board, members } }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow="Our Team" title={board.title} />
+      <TeamGrid members={members} hrefBase={board.memberPath} />
+    </>
+  );
+}
