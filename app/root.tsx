@@ -16,7 +16,7 @@ import { SiteHeader } from "./components/layout/SiteHeader";
 import { PageNotFound, SomethingWentWrong } from "./components/ui/NotFoundView";
 import { appContext } from "./lib/app-context";
 import { socialImageUrl } from "./lib/images.server";
-import { layoutData } from "./lib/layout-data.server";
+import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
 import { wantsHydration } from "./lib/route-handle";
 

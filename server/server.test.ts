@@ -2,6 +2,7 @@ import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, startBuiltServer } from "../tests/helpers/built-server";
+import { ROUTE_EXAMPLES } from "../tests/helpers/pages";
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
 beforeAll(async () => {
@@ -24,23 +25,7 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ header
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
 
-const PAGES = [
-  "/",
-  "/about",
-  "/team/board-of-directors",
-  "/team/director/amira-placeholder",
-  "/team/board-of-advisors",
-  "/team/advisor/ruth-example",
-  "/communities",
-  "/communities/yazidis",
-  "/ideology/same-ideology",
-  "/partners",
-  "/join-us",
-  "/donate",
-  "/contact",
-  "/privacy-policy",
-  "/terms-of-use",
-];
+const PAGES = ROUTE_EXAMPLES;
 
 describe("every route of SPEC's table", () => {
   it.each(PAGES)("%s answers 200 with HTML", async (path) => {

@@ -12,3 +12,6 @@ export const content = buildSiteContent(
 
 export const communityBySlug = (slug: string | undefined) => content.communities.find((c) => c.slug === slug);
 export const ideologyBySection = (section: string | undefined) => content.ideology.find((a) => a.section === section);
+
+export type { LegalPage } from "./catalog";
+export type { ImageFields } from "./schemas";

@@ -121,23 +121,24 @@ function defineForm<S extends FormSchema, T extends keyof typeof submissionTable
   return { ...description, fields: Object.keys(description.schema.shape) as (keyof z.output<S> & string)[] };
 }
 
+/** The six fields both forms open with (see PersonFields). */
+const personLabels = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  organization: "Organization",
+  country: "Country",
+  community: "Community",
+};
+const consentLabel = "Agreed to the Privacy Policy and Terms of Use";
+
 export const contactForm = defineForm({
   kind: "contact",
   path: "/contact",
   functionName: "submit-contact-form",
   table: "contact_submissions",
   schema: contactSchema,
-  labels: {
-    name: "Name",
-    email: "Email",
-    phone: "Phone",
-    organization: "Organization",
-    country: "Country",
-    community: "Community",
-    subject: "Subject",
-    message: "Message",
-    agree_to_terms: "Agreed to the Privacy Policy and Terms of Use",
-  },
+  labels: { ...personLabels, subject: "Subject", message: "Message", agree_to_terms: consentLabel },
   headline: (s) => `New contact message: ${s.subject}`,
   success: { title: "Message sent!", description: "Thank you for contacting us. We'll get back to you soon." },
   failure: "Failed to send message. Please try again.",
@@ -152,17 +153,12 @@ export const joinForm = defineForm({
   table: "join_submissions",
   schema: joinSchema,
   labels: {
-    name: "Name",
-    email: "Email",
-    phone: "Phone",
-    organization: "Organization",
-    country: "Country",
-    community: "Community",
+    ...personLabels,
     social_media: "Social media handles",
     interests: "Areas of interest",
     other_description: "Describe your other interest",
     message: "Message",
-    agree_to_terms: "Agreed to the Privacy Policy and Terms of Use",
+    agree_to_terms: consentLabel,
   },
   headline: (s) => `New volunteer sign-up: ${s.name}`,
   success: { title: "Success!", description: "Thank you for joining the resistance! We'll be in touch soon." },

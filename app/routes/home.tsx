@@ -3,7 +3,7 @@ import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { Picture } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
-import { homeSlides } from "~/lib/home-slides.server";
+import { homeSlides } from "~/components/home/home-slides.server";
 import { pageMeta, rootMeta } from "~/lib/seo";
 
 const SLIDE_SIZES = "100vw";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/legal";
 import { PageHeader } from "~/components/ui/PageHeader";
-import type { LegalPage } from "~/content/catalog";
+import type { LegalPage } from "~/content/content.server";
 import { content } from "~/content/content.server";
 import { formatDate } from "~/lib/dates";
 import { pageMeta, rootMeta } from "~/lib/seo";

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import type { LayoutData } from "~/lib/layout-data.server";
+import type { LayoutData } from "./layout-data.server";
 import { SocialIcon } from "./SocialIcon";
 import { isCurrent, navModel, type NavGroup, type NavLinkItem } from "./nav-model";
 

@@ -1,4 +1,4 @@
-import type { LayoutData } from "~/lib/layout-data.server";
+import type { LayoutData } from "./layout-data.server";
 
 export interface NavLinkItem {
   label: string;

@@ -1,4 +1,4 @@
-import type { ImageFields } from "~/content/schemas";
+import type { ImageFields } from "~/content/content.server";
 import { Picture, type PictureData } from "./Picture";
 
 /** A full-width hero photograph with its credit and licence (or caption) beneath it. */

@@ -37,6 +37,14 @@ function NotFoundView({ page, detail }: { page: NotFoundPage; detail: Record<str
   );
 }
 
+const returnHome = (
+  <p className="mt-8">
+    <a href="/" className="btn-primary">
+      Return to Home
+    </a>
+  </p>
+);
+
 /** The 404 page for an unknown path (SPEC §2), and for anything else that is not found. */
 export function PageNotFound({ path }: { path?: string }) {
   return (
@@ -48,11 +56,7 @@ export function PageNotFound({ path }: { path?: string }) {
         404
       </p>
       <h1 className="mt-4 font-serif text-4xl font-bold text-navy-900">Oops! Page not found</h1>
-      <p className="mt-8">
-        <a href="/" className="btn-primary">
-          Return to Home
-        </a>
-      </p>
+      {returnHome}
     </section>
   );
 }
@@ -64,11 +68,7 @@ export function SomethingWentWrong() {
       <title>Something went wrong</title>
       <h1 className="font-serif text-4xl font-bold text-navy-900">Something went wrong</h1>
       <p className="mt-4 text-lg">Please try again in a moment.</p>
-      <p className="mt-8">
-        <a href="/" className="btn-primary">
-          Return to Home
-        </a>
-      </p>
+      {returnHome}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { Picture, type PictureData } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
-import { picture } from "./images.server";
+import { picture } from "~/lib/images.server";
 
 export interface HomeSlide {
   caption: string;

@@ -1,0 +1,27 @@
+/** One example of every route in SPEC's table, for tests that visit them all (sorted, to find one easily). */
+export const ROUTE_EXAMPLES = [
+  "/",
+  "/about",
+  "/communities",
+  "/communities/yazidis",
+  "/contact",
+  "/donate",
+  "/ideology/same-ideology",
+  "/join-us",
+  "/partners",
+  "/privacy-policy",
+  "/team/advisor/ruth-example",
+  "/team/board-of-advisors",
+  "/team/board-of-directors",
+  "/team/director/amira-placeholder",
+  "/terms-of-use",
+];
+
+/** Unknown paths and unknown things on known routes: each answers 404 with its own view. */
+export const NOT_FOUND_EXAMPLES = [
+  "/no-such-page",
+  "/communities/atlantis",
+  "/ideology/unknown",
+  "/team/director/nobody",
+  "/team/advisor/nobody",
+];
