@@ -216,3 +216,28 @@ export function listPlaceholders(content: SiteContent): string[] {
     if (m.placeholder) out.push(`team/${m.board}/${m.id}.md: ${m.name} (name, biography, portrait)`);
   return out;
 }
+
+/** Pages whose claims must be traceable (issue 12): every community page and ideology article. */
+export const MIN_SOURCES = 3;
+export const REVIEW_MONTHS = 12;
+
+/**
+ * What an editor must fix before a page can be trusted: fewer than three sources or no review date
+ * (`missing`, which fails `content:check`), and reviews older than twelve months (`stale`, a reminder).
+ */
+export function reviewProblems(content: SiteContent, today = new Date()): { missing: string[]; stale: string[] } {
+  const cutoff = new Date(today);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - REVIEW_MONTHS);
+  const pages = [
+    ...content.communities.map((c) => ({ path: `communities/${c.slug}.md`, ...c })),
+    ...content.ideology.map((a) => ({ path: `ideology/${a.section}.md`, ...a })),
+  ];
+  const missing: string[] = [];
+  const stale: string[] = [];
+  for (const p of pages) {
+    if (p.sources.length < MIN_SOURCES) missing.push(`${p.path}: ${p.sources.length} source(s), needs at least ${MIN_SOURCES}`);
+    if (!p.lastReviewed) missing.push(`${p.path}: no lastReviewed date`);
+    else if (new Date(`${p.lastReviewed}T00:00:00Z`) < cutoff) stale.push(`${p.path}: last reviewed ${p.lastReviewed}`);
+  }
+  return { missing, stale };
+}

@@ -14,4 +14,4 @@ export const communityBySlug = (slug: string | undefined) => content.communities
 export const ideologyBySection = (section: string | undefined) => content.ideology.find((a) => a.section === section);
 
 export type { LegalPage } from "./catalog";
-export type { ImageFields } from "./schemas";
+export type { ImageFields, Source } from "./schemas";

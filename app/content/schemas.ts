@@ -163,3 +163,4 @@ export type AboutFields = z.infer<typeof aboutSchema>;
 export type CommunityFields = z.infer<typeof communitySchema>;
 export type IdeologyFields = z.infer<typeof ideologySchema>;
 export type TeamMemberFields = z.infer<typeof teamMemberSchema>;
+export type Source = z.infer<typeof sourceSchema>;

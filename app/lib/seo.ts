@@ -51,3 +51,20 @@ export function staticPageMeta(input: Omit<PageMetaInput, "root">) {
 export function rootMeta(matches: readonly unknown[]): RootMetaData | undefined {
   return (matches[0] as { loaderData?: { meta?: RootMetaData } } | undefined)?.loaderData?.meta;
 }
+
+/** schema.org Article for a community page or an article: what it is, who publishes it, when it was last reviewed. */
+export function articleJsonLd(
+  root: RootMetaData | undefined,
+  page: { headline: string; description: string; path: string; dateModified?: string },
+): Record<string, unknown> | undefined {
+  if (!root) return undefined;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: page.headline,
+    description: page.description,
+    url: `${root.siteUrl}${page.path}`,
+    ...(page.dateModified ? { dateModified: page.dateModified } : {}),
+    publisher: { "@type": "Organization", name: root.siteName, url: root.siteUrl },
+  };
+}

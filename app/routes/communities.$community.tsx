@@ -5,7 +5,8 @@ import { communityBySlug } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
 import { formatDate } from "~/lib/dates";
-import { pageMeta, rootMeta } from "~/lib/seo";
+import { articleJsonLd, pageMeta, rootMeta } from "~/lib/seo";
+import { LastReviewed, Sources } from "~/components/ui/Sources";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
@@ -31,7 +32,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const c = loaderData.community;
-  return pageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root: root, type: "article" });
+  const path = `/communities/${c.slug}`;
+  return pageMeta({
+    title: c.name,
+    description: c.description,
+    path,
+    root: root,
+    type: "article",
+    jsonLd: articleJsonLd(root, { headline: c.name, description: c.description, path, dateModified: c.lastReviewed }),
+  });
 }
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {
@@ -45,6 +54,7 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           <h1 className="enter font-serif text-4xl font-bold text-navy-900 sm:text-5xl" style={enter(0)}>
             {c.name}
           </h1>
+          <LastReviewed date={c.lastReviewed} className="mt-2" />
           <p className="enter mt-5 text-lg leading-relaxed text-ink" style={enter(150)}>
             {c.description}
           </p>
@@ -79,6 +89,7 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
               </section>
             </>
           )}
+          <Sources sources={c.sources} />
         </article>
 
         <aside

@@ -6,7 +6,8 @@ import { SocialEmbed } from "~/components/ui/SocialEmbed";
 import { ideologyBySection } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
-import { pageMeta, rootMeta } from "~/lib/seo";
+import { articleJsonLd, pageMeta, rootMeta } from "~/lib/seo";
+import { LastReviewed, Sources } from "~/components/ui/Sources";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const article = ideologyBySection(params.section);
@@ -31,22 +32,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const a = loaderData.article;
+  const path = `/ideology/${a.section}`;
   return pageMeta({
     title: a.title,
     description: a.description,
-    path: `/ideology/${a.section}`,
+    path,
     root: root,
     type: "article",
-    jsonLd: root
-      ? {
-          "@context": "https://schema.org",
-          "@type": "Article",
-          headline: a.title,
-          description: a.description,
-          url: `${root.siteUrl}/ideology/${a.section}`,
-          publisher: { "@type": "Organization", name: root.siteName, url: root.siteUrl },
-        }
-      : undefined,
+    jsonLd: articleJsonLd(root, { headline: a.title, description: a.description, path, dateModified: a.lastReviewed }),
   });
 }
 
@@ -58,6 +51,7 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
       <div className={`mx-auto max-w-7xl px-4 py-12 ${a.labels ? "grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]" : ""}`}>
         <article className="mx-auto max-w-3xl">
           <h1 className="font-serif text-4xl font-bold text-navy-900 sm:text-5xl">{a.title}</h1>
+          <LastReviewed date={a.lastReviewed} className="mt-2" />
           <p className="mt-5 text-lg leading-relaxed text-sand-700">{a.description}</p>
           <h2 className="mt-10 font-serif text-3xl font-bold text-navy-900">{a.heading}</h2>
           <p className="prose-content mt-4">
@@ -105,6 +99,7 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+          <Sources sources={a.sources} />
         </article>
 
         {a.labels ? (
