@@ -10,9 +10,7 @@ import { corsHeaders } from "./cors";
 import { FORMS, type FormDefinition } from "./definitions";
 import { handleSubmission, METHOD_NOT_ALLOWED, type SubmissionOutcome } from "./handle-submission.server";
 
-export function formByFunctionName(name: string | undefined): FormDefinition | undefined {
-  return Object.values(FORMS).find((f) => f.functionName === name);
-}
+const formByFunctionName = (name: string | undefined): FormDefinition | undefined => FORMS.find((f) => f.functionName === name);
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {

@@ -168,11 +168,10 @@ export const joinForm = defineForm({
 });
 
 export type FormDefinition = typeof contactForm | typeof joinForm;
-export type FormKind = FormDefinition["kind"];
-export const FORMS = { contact: contactForm, join: joinForm } as const;
+export const FORMS = [contactForm, joinForm] as const;
 
-export type ContactSubmission = z.output<typeof contactSchema>;
-export type JoinSubmission = z.output<typeof joinSchema>;
+/** The data a form's schema accepted. */
+export type Submission<F extends FormDefinition> = z.output<F["schema"]>;
 export type FieldErrors = Partial<Record<string, string[]>>;
 /** What a visitor typed, before validation: put back into the form when it comes back with errors. */
 export type FormValues = Record<string, string | string[] | boolean | undefined>;

@@ -5,9 +5,17 @@
  */
 import type { AppRequestContext } from "~/lib/app-context";
 import { looksAutomated } from "./abuse.server";
-import { rateLimitMessage, readFormData, validate, type FieldErrors, type FormDefinition, type FormValues } from "./definitions";
+import {
+  rateLimitMessage,
+  readFormData,
+  validate,
+  type FieldErrors,
+  type FormDefinition,
+  type FormValues,
+  type Submission,
+} from "./definitions";
 import { KEY_FIELD } from "./protection";
-import { storeSubmission, type Submission } from "./submissions.server";
+import { storeSubmission } from "./submissions.server";
 
 /** The largest valid join submission is about 3,300 characters (13 KB at 4 bytes each); a little room on top. */
 export const JSON_BODY_LIMIT = 16 * 1024;

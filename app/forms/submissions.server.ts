@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { emailOutbox, submissionTables } from "../../db/schema";
-import type { contactForm, FormDefinition, joinForm } from "./definitions";
+import type { contactForm, FormDefinition, joinForm, Submission } from "./definitions";
 
 export interface StoreOptions {
   spam: boolean;
@@ -14,9 +14,6 @@ export interface StoreOptions {
   /** Queue a notification email (only when mail is configured, and never for spam). */
   notify: boolean;
 }
-
-/** The data a form's schema accepted. */
-export type Submission<F extends FormDefinition> = F extends { schema: { _zod: { output: infer O } } } ? O : never;
 
 type Row<F extends FormDefinition> = (typeof submissionTables)[F["table"]]["$inferInsert"];
 type FitsItsTable<F extends FormDefinition> = [Exclude<keyof Submission<F>, keyof Row<F>>] extends [never]
@@ -63,7 +60,7 @@ export async function storeSubmission<F extends FormDefinition>(
     }
     const [inserted] = await tx
       .insert(table)
-      .values({ ...(data as Submission<typeof form>), spam: o.spam, clientHash: o.clientHash, idempotencyKey: o.idempotencyKey } as never)
+      .values({ ...data, spam: o.spam, clientHash: o.clientHash, idempotencyKey: o.idempotencyKey } as never)
       .onConflictDoNothing({ target: table.idempotencyKey })
       .returning({ id: table.id });
     // No row: a concurrent request with the same key committed first.

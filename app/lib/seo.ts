@@ -52,19 +52,20 @@ export function rootMeta(matches: readonly unknown[]): RootMetaData | undefined 
   return (matches[0] as { loaderData?: { meta?: RootMetaData } } | undefined)?.loaderData?.meta;
 }
 
-/** schema.org Article for a community page or an article: what it is, who publishes it, when it was last reviewed. */
-export function articleJsonLd(
-  root: RootMetaData | undefined,
-  page: { headline: string; description: string; path: string; dateModified?: string },
-): Record<string, unknown> | undefined {
-  if (!root) return undefined;
-  return {
+/** A community page or an article: its tags, and a schema.org Article saying who publishes it and when it was last reviewed. */
+export function articlePageMeta({
+  dateModified,
+  ...page
+}: Omit<PageMetaInput, "type" | "jsonLd"> & { dateModified?: string }): MetaDescriptor[] {
+  const { root } = page;
+  const jsonLd = root && {
     "@context": "https://schema.org",
     "@type": "Article",
-    headline: page.headline,
+    headline: page.title,
     description: page.description,
     url: `${root.siteUrl}${page.path}`,
-    ...(page.dateModified ? { dateModified: page.dateModified } : {}),
+    ...(dateModified ? { dateModified } : {}),
     publisher: { "@type": "Organization", name: root.siteName, url: root.siteUrl },
   };
+  return pageMeta({ ...page, type: "article", jsonLd });
 }

@@ -5,7 +5,7 @@ import { communityBySlug } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
 import { formatDate } from "~/lib/dates";
-import { articleJsonLd, pageMeta, rootMeta } from "~/lib/seo";
+import { articlePageMeta, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,15 +32,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const c = loaderData.community;
-  const path = `/communities/${c.slug}`;
-  return pageMeta({
-    title: c.name,
-    description: c.description,
-    path,
-    root: root,
-    type: "article",
-    jsonLd: articleJsonLd(root, { headline: c.name, description: c.description, path, dateModified: c.lastReviewed }),
-  });
+  return articlePageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root, dateModified: c.lastReviewed });
 }
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { SocialEmbed } from "~/components/ui/SocialEmbed";
 import { ideologyBySection } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
-import { articleJsonLd, pageMeta, rootMeta } from "~/lib/seo";
+import { articlePageMeta, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -32,14 +32,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const a = loaderData.article;
-  const path = `/ideology/${a.section}`;
-  return pageMeta({
+  return articlePageMeta({
     title: a.title,
     description: a.description,
-    path,
-    root: root,
-    type: "article",
-    jsonLd: articleJsonLd(root, { headline: a.title, description: a.description, path, dateModified: a.lastReviewed }),
+    path: `/ideology/${a.section}`,
+    root,
+    dateModified: a.lastReviewed,
   });
 }
 

@@ -33,14 +33,12 @@ export const meta = staticPageMeta({
 
 const noSubscription = () => () => {};
 
-const DEFAULT_FAILURE = joinForm.failure;
-
 export default function JoinUs({ loaderData, actionData }: Route.ComponentProps) {
   const form = useFormSubmission({
     form: joinForm,
     loaderData,
     actionData,
-    failureToast: (error) => ({ title: "Error", description: error || DEFAULT_FAILURE }),
+    failureToast: (error) => ({ title: "Error", description: error || joinForm.failure }),
     onFailure: (error) => console.error("Join form submission failed:", error),
   });
   const { errors, values, formKey: key } = form;
@@ -81,7 +79,7 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
         <FormOutcome
           succeeded={form.succeeded}
           success={joinForm.success}
-          failure={form.failed ? { title: "Error", description: form.failed.error || DEFAULT_FAILURE } : null}
+          failure={form.failed ? { title: "Error", description: form.failed.error || joinForm.failure } : null}
         />
         <Form
           key={key}

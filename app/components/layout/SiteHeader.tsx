@@ -1,3 +1,4 @@
+import { LineIcon } from "~/components/ui/LineIcon";
 import { useLocation } from "react-router";
 import type { LayoutData } from "./layout-data.server";
 import { SocialIcon } from "./SocialIcon";
@@ -103,17 +104,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
           <div className="flex shrink-0 items-center gap-2 xl:hidden">
             <NavItemLink item={nav.donate} pathname={pathname} className="btn-donate" />
             <button type="button" popoverTarget="site-drawer" className="btn-menu" aria-label="Menu">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
+              <LineIcon name="menu" className="size-6" />
             </button>
           </div>
         </div>
@@ -130,17 +121,7 @@ function MobileDrawer({ data, pathname }: { data: LayoutData; pathname: string }
       <div className="flex items-center justify-between border-b border-sand-200 px-4 py-3">
         <p className="font-serif text-lg font-bold text-navy-900">Menu</p>
         <button type="button" popoverTarget="site-drawer" popoverTargetAction="hide" className="btn-menu" aria-label="Close menu">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <LineIcon name="close" className="size-6" />
         </button>
       </div>
       <nav aria-label="Main (phone)" className="px-2 py-2">

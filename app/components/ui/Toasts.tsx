@@ -1,3 +1,4 @@
+import { LineIcon } from "./LineIcon";
 import { useCallback, useEffect, useState } from "react";
 
 export interface ToastMessage {
@@ -40,17 +41,7 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
         <p className="mt-1 text-sm">{toast.description}</p>
       </div>
       <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-1 hover:bg-black/10" aria-label="Dismiss notification">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
+        <LineIcon name="close" className="size-4" />
       </button>
     </div>
   );
