@@ -3,6 +3,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, startBuiltServer } from "../tests/helpers/built-server";
 import { ROUTE_EXAMPLES } from "../tests/helpers/pages";
+import { buildSiteContent } from "../app/content/collections.server";
+import { readContentFiles } from "../app/content/read-files.server";
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
 beforeAll(async () => {
@@ -46,6 +48,36 @@ describe("every route of SPEC's table", () => {
     expect(res.status).toBe(404);
     expect(await res.text()).toContain(text);
   });
+});
+
+const content = buildSiteContent(readContentFiles(`${__dirname}/../app/content`));
+const VERIFIABLE_PAGES = [
+  ...content.communities.map((c) => ({ path: `/communities/${c.slug}`, sources: c.sources, lastReviewed: c.lastReviewed })),
+  ...content.ideology.map((a) => ({ path: `/ideology/${a.section}`, sources: a.sources, lastReviewed: a.lastReviewed })),
+];
+
+describe("sources and review dates (issue 12)", () => {
+  it("cover all 22 community pages and 10 articles", () => {
+    expect(VERIFIABLE_PAGES).toHaveLength(32);
+  });
+
+  it.each(VERIFIABLE_PAGES)(
+    "$path lists its sources as external links that say they open a new tab",
+    async ({ path, sources, lastReviewed }) => {
+      const html = await (await get(path)).text();
+      const section = /<section aria-labelledby="sources"[^]*?<\/section>/.exec(html)?.[0] ?? "";
+      const links = [...section.matchAll(/<a ([^>]*)>([^]*?)<\/a>/g)];
+      expect(links.length).toBeGreaterThanOrEqual(3);
+      expect(links.map(([, attrs]) => /href="([^"]+)"/.exec(attrs!)?.[1]?.replaceAll("&amp;", "&"))).toEqual(sources.map((s) => s.url));
+      for (const [, attrs, text] of links) {
+        expect(attrs).toContain('target="_blank"');
+        expect(attrs).toContain('rel="noopener noreferrer"');
+        expect(text).toContain('<span class="sr-only"> (opens in a new tab)</span>');
+      }
+      expect(html).toContain(`Last reviewed <time dateTime="${lastReviewed}"`);
+      expect(html).toContain(`"dateModified":"${lastReviewed}"`);
+    },
+  );
 });
 
 describe("security headers", () => {
