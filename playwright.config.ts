@@ -1,9 +1,36 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** The staff area is also tested on PostgreSQL, by a second server, when one answers on 127.0.0.1:5432. */
+const PG_PORT = PORT + 1;
+const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "site-e2e-")));
+const E2E_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/site_e2e_${PORT}`;
+const postgres =
+  process.env.TEST_POSTGRES !== "off" &&
+  spawnSync(
+    process.execPath,
+    [
+      "-e",
+      "require('pg').Client.prototype.connect.call(new (require('pg').Client)(process.argv[1])).then(()=>process.exit(0),()=>process.exit(1))",
+      process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    ],
+    { timeout: 5000 },
+  ).status === 0;
+
+/** What every test server shares. */
+const serverEnv = {
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  // The time trap is tested in server/forms-api.test.ts; here a person's pace would only slow the tests.
+  FORM_MIN_FILL_MS: "0",
+  // Every browser test sends from 127.0.0.1; the limit itself is tested in server/forms-api.test.ts.
+  SUBMISSION_RATE_LIMIT: "10000",
+};
+const STAFF_TESTS = /[\\/]staff[\\/]/;
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 
 export default defineConfig({
@@ -33,29 +60,60 @@ export default defineConfig({
     },
   },
   projects: [
-    // Tests under phone/ or desktop/ are about that layout only; the rest run on both.
+    // Tests under phone/ or desktop/ are about that layout only; the rest run on both. The staff area's
+    // journeys run on the desktop (PGlite) and on PostgreSQL; its accessibility check on the phone too.
     {
       name: "desktop",
       testIgnore: /[\\/]phone[\\/]/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined },
+      metadata: { staffEnv: { DATA_DIR, SITE_URL: `http://127.0.0.1:${PORT}` } },
     },
-    { name: "phone", testIgnore: /[\\/]desktop[\\/]/, use: { ...devices["Pixel 7"], channel: undefined } },
+    {
+      name: "phone",
+      testIgnore: [/[\\/]desktop[\\/]/, /[\\/]staff[\\/](?!accessibility)/],
+      use: { ...devices["Pixel 7"], channel: undefined },
+      metadata: { staffEnv: { DATA_DIR, SITE_URL: `http://127.0.0.1:${PORT}` } },
+    },
+    ...(postgres
+      ? [
+          {
+            name: "staff-postgres",
+            testMatch: STAFF_TESTS,
+            testIgnore: /accessibility/,
+            // localhost, not 127.0.0.1: a passkey's relying party must be a host name.
+            use: {
+              ...devices["Desktop Chrome"],
+              viewport: { width: 1366, height: 900 },
+              channel: undefined,
+              baseURL: `http://localhost:${PG_PORT}`,
+            },
+            metadata: { staffEnv: { DATABASE_URL: E2E_DATABASE_URL, SITE_URL: `http://localhost:${PG_PORT}` } },
+          },
+        ]
+      : []),
   ],
-  webServer: {
-    command: "node scripts/start.mjs",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 300_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "site-e2e-")),
-      LOG_LEVEL: "warn",
-      // The time trap is tested in server/forms-api.test.ts; here a person's pace would only slow the tests.
-      FORM_MIN_FILL_MS: "0",
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...serverEnv, PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, DATA_DIR },
     },
-  },
+    ...(postgres
+      ? [
+          {
+            command: "node scripts/e2e-postgres-server.mjs",
+            url: `http://127.0.0.1:${PG_PORT}/healthz`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: { ...serverEnv, SKIP_BUILD: "1", PORT: String(PG_PORT), SITE_URL: `http://localhost:${PG_PORT}`, E2E_DATABASE_URL },
+          },
+        ]
+      : []),
+  ],
 });

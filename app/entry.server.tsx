@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "./lib/app-context";
-import { CACHE_CONTROL } from "./lib/http";
+import { CACHE_CONTROL, isStaffArea } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -16,8 +16,11 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(appContext);
-  // HTML is short-lived in caches; routes that must never be cached (forms, staff) say so themselves.
-  if (!responseHeaders.has("Cache-Control")) {
+  // HTML is short-lived in caches; routes that must never be cached (forms) say so themselves, and
+  // nothing of the staff area is ever cached.
+  if (isStaffArea(request)) {
+    responseHeaders.set("Cache-Control", CACHE_CONTROL.none);
+  } else if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", responseStatusCode === 200 ? CACHE_CONTROL.page : CACHE_CONTROL.none);
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

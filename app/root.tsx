@@ -18,7 +18,7 @@ import { appContext } from "./lib/app-context";
 import { socialImageUrl } from "./lib/images.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
-import { wantsHydration } from "./lib/route-handle";
+import { inStaffArea, wantsHydration } from "./lib/route-handle";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, enhanceScriptUrl } = context.get(appContext);
@@ -42,6 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const nonce = useNonce();
   const hydrate = wantsHydration(matches);
+  const staffArea = inStaffArea(matches);
+  const site = staffArea ? null : data;
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -55,18 +57,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        {data ? <SiteHeader data={data.layout} /> : null}
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        {data ? <SiteFooter data={data.layout} /> : null}
+        {staffArea ? (
+          children
+        ) : (
+          <>
+            {site ? <SiteHeader data={site.layout} /> : null}
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            {site ? <SiteFooter data={site.layout} /> : null}
+          </>
+        )}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
         ) : null}
-        {data ? <script type="module" src={data.enhanceScriptUrl} nonce={nonce} /> : null}
+        {site ? <script type="module" src={site.enhanceScriptUrl} nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /** The route table of SPEC §2, by hand so it reads like the spec. */
 export default [
@@ -21,5 +21,21 @@ export default [
   route("api/:name", "routes/submission-endpoint.ts", { id: "api" }),
   // Where the original front end's backend client library sends the same calls.
   route("functions/v1/:name", "routes/submission-endpoint.ts", { id: "functions" }),
+  // The staff area: sign-in and setup are open; everything else is behind the layout's session check.
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    route("login/code", "routes/admin/login-code.tsx"),
+    route("logout", "routes/admin/logout.ts"),
+    route("setup/:token", "routes/admin/setup.tsx"),
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.ts"),
+      route("authenticator", "routes/admin/enrol.tsx"),
+      // :inbox is "messages" or "volunteers" (app/staff/inbox.ts); anything else is 404.
+      route(":inbox", "routes/admin/inbox.tsx"),
+      route(":inbox/export.csv", "routes/admin/export.ts"),
+      route(":inbox/:id", "routes/admin/item.tsx"),
+      route("*", "routes/admin/not-found.ts"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

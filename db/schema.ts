@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** News items shown on community pages; one item can belong to several communities. */
 export const newsItems = pgTable("news_items", {
@@ -41,8 +41,13 @@ const submissionColumns = {
   }),
   handling: () => ({
     agree_to_terms: boolean("agree_to_terms").notNull(),
+    /** new, in_progress or done (app/staff/inbox.ts). */
     status: text("status").notNull().default("new"),
     spam: boolean("spam").notNull().default(false),
+    /** Staff's internal note; never shown to the sender or sent by email. */
+    note: text("note").notNull().default(""),
+    /** When the item was last marked done or spam: retention counts from here. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
     /** Keyed hash of the sender's address, for abuse control; never the address itself. */
     clientHash: text("client_hash"),
     /** Sent with the form; a repeated submission (double click, resend) finds the first row. */
@@ -61,7 +66,7 @@ export const contactSubmissions = pgTable(
     message: text("message").notNull(),
     ...submissionColumns.handling(),
   },
-  (t) => [index("contact_submissions_created_idx").on(t.createdAt)],
+  (t) => [index("contact_submissions_created_idx").on(t.createdAt), index("contact_submissions_email_idx").on(sql`lower(${t.email})`)],
 );
 
 /** One row per accepted volunteer (join) form submission. Interests can reveal beliefs: sensitive. */
@@ -76,7 +81,7 @@ export const joinSubmissions = pgTable(
     message: text("message").notNull().default(""),
     ...submissionColumns.handling(),
   },
-  (t) => [index("join_submissions_created_idx").on(t.createdAt)],
+  (t) => [index("join_submissions_created_idx").on(t.createdAt), index("join_submissions_email_idx").on(sql`lower(${t.email})`)],
 );
 
 /** The table each form (app/forms/definitions.ts) is stored in, by its name. */
@@ -108,3 +113,152 @@ export const emailOutbox = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/*
+ * Staff accounts: the tables of better-auth (user, session, account, verification) and of its two-factor,
+ * passkey and admin plugins, under staff_* names. The TypeScript keys are the library's field names.
+ */
+const authTimestamps = () => ({
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staffUsers = pgTable("staff_users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  /** admin or staff. */
+  role: text("role"),
+  /** A disabled account (the admin plugin's "ban"): it cannot sign in and its sessions are gone. */
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  ...authTimestamps(),
+});
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    /** Always empty: IP tracking is off, no raw address is stored. */
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    ...authTimestamps(),
+  },
+  (t) => [index("staff_sessions_user_idx").on(t.userId)],
+);
+
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...authTimestamps(),
+  },
+  (t) => [index("staff_accounts_user_idx").on(t.userId)],
+);
+
+export const staffVerifications = pgTable(
+  "staff_verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...authTimestamps(),
+  },
+  (t) => [index("staff_verifications_identifier_idx").on(t.identifier)],
+);
+
+export const staffTwoFactors = pgTable(
+  "staff_two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("staff_two_factors_user_idx").on(t.userId)],
+);
+
+export const staffPasskeys = pgTable(
+  "staff_passkeys",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("staff_passkeys_user_idx").on(t.userId), index("staff_passkeys_credential_idx").on(t.credentialID)],
+);
+
+/** One-time setup links (npm run staff -- add/reset, or an admin's invite): only a hash of the token is kept. */
+export const staffSetupTokens = pgTable("staff_setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who did what and when in the staff area. Never a submission's content, and never a visitor's email
+ * address in clear (a data request is recorded by a keyed hash of the address).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff account, or null for the system (retention) and unknown sign-in attempts. */
+    actorId: text("actor_id"),
+    /** The account's email when the entry was written: entries outlive removed accounts. */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    /** What it was done to: "contact_submissions:<id>", "staff:<email>", "person:<hash>"… */
+    target: text("target"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_idx").on(t.action)],
+);
+
+/** Values the server generates once and every instance shares (the signing secret when SESSION_SECRET is unset). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -19,6 +19,13 @@ import { appContext } from "../app/lib/app-context";
 import { CACHE_CONTROL } from "../app/lib/http";
 import { createNewsCache, seedNews } from "../db/news.server";
 import { createAddressHasher, createSubmissionLimiter } from "../app/forms/abuse.server";
+import { createLimitStore } from "../app/lib/limits.server";
+import { resolveSecret } from "../app/staff/secret.server";
+import { createStaffServices } from "../app/staff/services.server";
+import { staffAreaGuard } from "../app/staff/http.server";
+import { listenForStaffCommands } from "../app/staff/control.server";
+import { PASSKEY_PATHS } from "../app/staff/auth.server";
+import { toNodeHandler } from "better-auth/node";
 import { preflight } from "../app/forms/cors";
 import { startOutboxWorker, type OutboxWorker } from "./outbox";
 import { loadConfig, type AppConfig } from "./config";
@@ -80,14 +87,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } else {
     logger.warn("notification email is off (set SMTP_URL and NOTIFY_TO); submissions are still stored");
   }
-  const limiter = await createSubmissionLimiter({
-    points: config.SUBMISSION_RATE_LIMIT,
-    redisUrl: config.REDIS_URL,
-    pgPool: database.pgPool,
-  });
+  const secret = await resolveSecret(database.db, config.SESSION_SECRET);
+  const limits = await createLimitStore({ redisUrl: config.REDIS_URL, pgPool: database.pgPool });
+  const limiter = await createSubmissionLimiter(limits, config.SUBMISSION_RATE_LIMIT);
+  const hashAddress = createAddressHasher(secret);
   const submissions = {
     limiter,
-    hashAddress: createAddressHasher(config.SESSION_SECRET),
+    hashAddress,
     notify: outbox !== null,
     kickOutbox: () => outbox?.kick(),
     logError: (message: string, err: unknown) => logger.error(message, describeError(err)),
@@ -95,6 +101,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     allowedOrigins: config.ALLOWED_ORIGINS,
   };
   logger.info("submission limits", { store: limiter.kind, perTenMinutes: config.SUBMISSION_RATE_LIMIT });
+  const staff = await createStaffServices(database, limits, {
+    siteUrl: config.SITE_URL,
+    secret,
+    idleMinutes: config.STAFF_IDLE_MINUTES,
+    retentionDays: config.RETENTION_DAYS,
+    appName: content.site.organization.name,
+  });
+  // `npm run staff` cannot open the embedded database while this process has it: it asks us instead.
+  const staffCommands =
+    database.kind === "pglite" && !config.DATA_DIR.startsWith("memory://")
+      ? await listenForStaffCommands(resolve(config.DATA_DIR), staff.accounts)
+      : null;
 
   const enhanceUrl = enhanceScriptUrl(clientDir, dev);
   const app = express();
@@ -188,6 +206,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       .end();
   });
 
+  // The staff area: never cached, never indexed, and state changes only from the site's own pages.
+  app.use("/admin", staffAreaGuard(config.SITE_URL));
+  // The passkey ceremony runs in the browser against the library's own endpoints; nothing else of it is exposed.
+  app.post(PASSKEY_PATHS, toNodeHandler(staff.auth));
+  app.get(PASSKEY_PATHS, toNodeHandler(staff.auth));
+
   app.get("/robots.txt", (_req, res) => {
     res.type("text/plain").setHeader("Cache-Control", CACHE_CONTROL.hour);
     res.send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${config.SITE_URL}/sitemap.xml\n`);
@@ -208,6 +232,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           database,
           news,
           submissions,
+          staff,
           clientAddress: req.ip ?? req.socket.remoteAddress,
         });
         return context;
@@ -251,6 +276,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearInterval(sweep);
       clearTimeout(force);
       await outbox?.stop();
+      await new Promise((r) => (staffCommands ? staffCommands.close(r) : r(undefined)));
       await database.close();
       logger.info("stopped");
     })();

@@ -54,6 +54,15 @@ const configSchema = z.object({
       return list;
     }),
   EMBEDS: z.enum(["consent", "auto"]).default("consent"),
+  /** A staff session ends after this many idle minutes (and after 12 hours in any case). */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  /** Submissions marked done are deleted this many days later; spam after 30 days. */
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Notification email carries the submission's text only when this is true; by default, a link to the inbox. */
+  NOTIFY_INCLUDE_DETAILS: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -1,8 +1,7 @@
 /** Abuse controls for the forms: honeypot, minimum fill time, per-address limits, keyed address hashes. */
-import { createHmac, randomBytes } from "node:crypto";
-import type { Pool } from "pg";
+import { createHmac } from "node:crypto";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./protection";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Limit, LimitStore, LimitStoreKind } from "~/lib/limits.server";
 
 export const RATE_WINDOW_SECONDS = 10 * 60;
 
@@ -15,50 +14,13 @@ export function looksAutomated(form: FormData, minFillMs: number, now = Date.now
 }
 
 /** Keyed hash of a client address: enough to spot abuse, useless for finding the person. */
-export function createAddressHasher(secret: string | undefined) {
-  const key = secret ?? randomBytes(32).toString("hex");
-  return (address: string | undefined) => (address ? createHmac("sha256", key).update(address).digest("hex").slice(0, 32) : null);
+export function createAddressHasher(secret: string) {
+  return (address: string | undefined) => (address ? createHmac("sha256", secret).update(address).digest("hex").slice(0, 32) : null);
 }
 
-export interface SubmissionLimiter {
-  /** Resolves to null when allowed, or to the seconds to wait. */
-  consume(key: string): Promise<number | null>;
-  kind: "memory" | "postgres" | "redis";
+/** Submissions per address per RATE_WINDOW_SECONDS (SUBMISSION_RATE_LIMIT). */
+export async function createSubmissionLimiter(store: LimitStore, points: number): Promise<SubmissionLimiter> {
+  return { kind: store.kind, ...(await store.limit("submissions", points, RATE_WINDOW_SECONDS)) };
 }
 
-export async function createSubmissionLimiter(options: { points: number; redisUrl?: string; pgPool?: Pool }): Promise<SubmissionLimiter> {
-  const base = { points: options.points, duration: RATE_WINDOW_SECONDS, keyPrefix: "submissions" };
-  let limiter: RateLimiterAbstract;
-  let kind: SubmissionLimiter["kind"];
-  if (options.redisUrl) {
-    const { Redis } = await import("ioredis");
-    const client = new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 });
-    client.on("error", () => {});
-    limiter = new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter: new RateLimiterMemory(base) });
-    kind = "redis";
-  } else if (options.pgPool) {
-    const pool = options.pgPool;
-    limiter = await new Promise<RateLimiterAbstract>((resolve, reject) => {
-      const l: RateLimiterPostgres = new RateLimiterPostgres(
-        { ...base, storeClient: pool, storeType: "pool", tableName: "rate_limits", insuranceLimiter: new RateLimiterMemory(base) },
-        (err?: Error) => (err ? reject(err) : resolve(l)),
-      );
-    });
-    kind = "postgres";
-  } else {
-    limiter = new RateLimiterMemory(base);
-    kind = "memory";
-  }
-  return {
-    kind,
-    async consume(key: string) {
-      try {
-        await limiter.consume(key);
-        return null;
-      } catch (res) {
-        if (res instanceof RateLimiterRes) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-        throw res;
-      }
-    },
-  };
-}
+export type SubmissionLimiter = Limit & { kind: LimitStoreKind };

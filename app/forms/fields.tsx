@@ -48,7 +48,17 @@ export function TextField({
   defaultValue,
   multiline,
   rows = 5,
-}: BaseProps & { type?: string; autoComplete?: string; defaultValue?: string; multiline?: boolean; rows?: number }) {
+  inputMode,
+  autoFocus,
+}: BaseProps & {
+  type?: string;
+  autoComplete?: string;
+  defaultValue?: string;
+  multiline?: boolean;
+  rows?: number;
+  inputMode?: "numeric" | "text" | "email";
+  autoFocus?: boolean;
+}) {
   const invalid = Boolean(errors?.length);
   const common = {
     id: name,
@@ -70,7 +80,11 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      {multiline ? <textarea {...common} rows={rows} /> : <input {...common} type={type} autoComplete={autoComplete} />}
+      {multiline ? (
+        <textarea {...common} rows={rows} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} autoFocus={autoFocus} />
+      )}
       <FieldError name={name} errors={errors} />
     </div>
   );

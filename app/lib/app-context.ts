@@ -2,10 +2,11 @@ import { createContext } from "react-router";
 import type { DatabaseHandle } from "../../db/client.server";
 import type { SubmissionLimiter } from "~/forms/abuse.server";
 import type { NewsCache } from "../../db/news.server";
+import type { StaffServices } from "~/staff/services.server";
 
 export interface SubmissionServices {
   limiter: SubmissionLimiter;
-  /** Keyed hash of a client address (never stored raw). */
+  /** Keyed hash of a client address (never stored raw); also keys the staff sign-in limits. */
   hashAddress(address: string | undefined): string | null;
   /** Whether accepted submissions queue a notification email (SMTP_URL and NOTIFY_TO set). */
   notify: boolean;
@@ -29,6 +30,7 @@ export interface AppRequestContext {
   database: DatabaseHandle;
   news: NewsCache;
   submissions: SubmissionServices;
+  staff: StaffServices;
   /** The client's address as Express sees it (TRUST_PROXY decides); hashed before any use. */
   clientAddress: string | undefined;
 }

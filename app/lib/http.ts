@@ -7,3 +7,10 @@ export const CACHE_CONTROL = {
   /** Generated text files that change with a deploy: sitemap.xml, robots.txt. */
   hour: "public, max-age=3600",
 } as const;
+
+/** Everything under /admin: never cached, never indexed. */
+export const STAFF_AREA_PREFIX = "/admin";
+export const isStaffArea = (request: Request) => {
+  const path = new URL(request.url).pathname;
+  return path === STAFF_AREA_PREFIX || path.startsWith(`${STAFF_AREA_PREFIX}/`);
+};

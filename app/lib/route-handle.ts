@@ -2,8 +2,14 @@
 export interface RouteHandle {
   /** Ship React to the browser for this page (forms, staff area). Content pages leave it out. */
   hydrate?: boolean;
+  /** The staff area: its own frame (StaffShell) instead of the public header, footer and enhancement script. */
+  staffArea?: boolean;
 }
 
 export function wantsHydration(matches: { handle?: unknown }[]): boolean {
   return matches.some((m) => Boolean((m.handle as RouteHandle | undefined)?.hydrate));
+}
+
+export function inStaffArea(matches: { handle?: unknown }[]): boolean {
+  return matches.some((m) => Boolean((m.handle as RouteHandle | undefined)?.staffArea));
 }

@@ -1,0 +1,114 @@
+/** The staff area's frame: its own header and navigation, in place of the public site's. */
+import type { ReactNode } from "react";
+import { Form, NavLink } from "react-router";
+
+export interface StaffNavData {
+  organization: string;
+  email: string;
+  role: "admin" | "staff";
+  newCounts: { messages: number; volunteers: number };
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-2 font-semibold underline-offset-4 hover:underline ${isActive ? "bg-white text-navy-900" : "text-white"}`;
+
+function NewCount({ count, noun }: { count: number; noun: string }) {
+  if (count === 0) return null;
+  return (
+    <span className="ms-2 rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-navy-950">
+      {count}
+      <span className="sr-only"> new {noun}</span>
+    </span>
+  );
+}
+
+export function StaffShell({ nav, children }: { nav: StaffNavData | null; children: ReactNode }) {
+  return (
+    <>
+      <header className="bg-navy-900 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <p className="font-serif text-lg font-bold">
+            {nav?.organization ?? "Staff area"} <span className="font-sans text-sm font-normal text-sand-200">staff area</span>
+          </p>
+          {nav ? (
+            <div className="flex items-center gap-3 text-sm">
+              <NavLink to="/admin/account" className="text-white underline underline-offset-4">
+                {nav.email}
+              </NavLink>
+              <Form method="post" action="/admin/logout">
+                <button
+                  type="submit"
+                  className="rounded border border-white/60 px-3 py-1.5 font-semibold hover:bg-white hover:text-navy-900"
+                >
+                  Sign out
+                </button>
+              </Form>
+            </div>
+          ) : null}
+        </div>
+        {nav ? (
+          <nav aria-label="Staff area" className="mx-auto max-w-7xl px-2 pb-2">
+            <ul className="flex flex-wrap gap-1">
+              <li>
+                <NavLink to="/admin/messages" className={linkClass}>
+                  Messages
+                  <NewCount count={nav.newCounts.messages} noun="messages" />
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/volunteers" className={linkClass}>
+                  Volunteers
+                  <NewCount count={nav.newCounts.volunteers} noun="volunteers" />
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/people" className={linkClass}>
+                  Find a person
+                </NavLink>
+              </li>
+              {nav.role === "admin" ? (
+                <>
+                  <li>
+                    <NavLink to="/admin/accounts" className={linkClass}>
+                      Accounts
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/admin/audit" className={linkClass}>
+                      Audit log
+                    </NavLink>
+                  </li>
+                </>
+              ) : null}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none">
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** A sign-in or setup step: one narrow card. */
+export function StaffCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md rounded-lg border border-sand-200 bg-white p-6 shadow-sm">
+      <h1 className="font-serif text-2xl font-bold text-navy-900">{title}</h1>
+      <div className="mt-4 space-y-4">{children}</div>
+    </div>
+  );
+}
+
+/** An error or a confirmation, announced to screen readers when it appears. */
+export function Notice({ kind, children }: { kind: "error" | "ok"; children: ReactNode }) {
+  return (
+    <p
+      role={kind === "error" ? "alert" : "status"}
+      className={`rounded-md border px-3 py-2 ${kind === "error" ? "border-red-700 bg-red-50 text-red-800" : "border-green-700 bg-green-50 text-green-900"}`}
+    >
+      {children}
+    </p>
+  );
+}

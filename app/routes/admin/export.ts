@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import type { Route } from "./+types/export";
+import { appContext } from "~/lib/app-context";
+import { audit } from "~/staff/audit.server";
+import { inboxBySlug, readFilter } from "~/staff/inbox";
+import { exportInbox } from "~/staff/inbox.server";
+import { csvHeaders, submissionsCsv } from "~/staff/export.server";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+/** GET /admin/{messages|volunteers}/export.csv?{the list's filter}: the whole filtered list, not one page. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const url = new URL(request.url);
+  const inbox = inboxBySlug(params.inbox);
+  if (!inbox) throw data(null, { status: 404 });
+  const { page: _page, ...filter } = readFilter(url.searchParams);
+  const rows = await exportInbox(ctx.database.db, inbox, filter);
+  await audit(ctx.database.db, actorOf(staffUser(context)), {
+    action: "exported",
+    target: inbox.form.table,
+    details: { rows: rows.length, filter: { ...filter, q: filter.q ? "(search)" : undefined } },
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(submissionsCsv(inbox.form, rows), { headers: csvHeaders(`${inbox.slug}-${date}.csv`) });
+}

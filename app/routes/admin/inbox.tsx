@@ -1,0 +1,281 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/inbox";
+import { ConfirmDelete, DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
+import { Notice } from "~/components/staff/StaffShell";
+import { INTERESTS } from "~/forms/definitions";
+import { appContext } from "~/lib/app-context";
+import { filterParams, inboxBySlug, readFilter, STATUSES } from "~/staff/inbox";
+import { deletionDate, filterChoices, listInbox } from "~/staff/inbox.server";
+import { itemAction } from "~/staff/item-actions.server";
+import { staffUser } from "~/staff/session.server";
+
+function inboxOf(params: { inbox: string }) {
+  const inbox = inboxBySlug(params.inbox);
+  if (!inbox) throw data(null, { status: 404 });
+  return inbox;
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.title ?? "Inbox"} · Staff area` }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const inbox = inboxOf(params);
+  const filter = readFilter(new URL(request.url).searchParams);
+  const [list, choices] = await Promise.all([listInbox(ctx.database.db, inbox, filter), filterChoices(ctx.database.db, inbox)]);
+  const retention = ctx.staff.settings.retentionDays;
+  return {
+    slug: inbox.slug,
+    title: inbox.title,
+    noun: inbox.noun,
+    summaryLabel: inbox.summaryField === "subject" ? "Subject" : "Interests",
+    filters: inbox.filters as readonly string[],
+    filter,
+    choices,
+    total: list.total,
+    pages: list.pages,
+    rows: list.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      summary: Array.isArray(r.summary) ? (r.summary as string[]).join("; ") : String(r.summary ?? ""),
+      status: r.status,
+      spam: r.spam,
+      received: r.createdAt.toISOString(),
+      deletedOn: deletionDate(r, retention)?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  return itemAction(context.get(appContext), staffUser(context), inboxOf(params), await request.formData(), url.pathname + url.search);
+}
+
+const FOLDERS = [
+  { spam: false, label: "Inbox" },
+  { spam: true, label: "Spam" },
+];
+
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { slug, title, noun, filter, rows, total, pages, choices } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const base = `/admin/${slug}`;
+  const here = `${base}?${filterParams(filter)}`;
+  const pageLink = (page: number) => `${base}?${filterParams({ ...filter, page })}`;
+  if (actionData && "confirmDelete" in actionData) {
+    return <ConfirmDelete ids={actionData.confirmDelete} noun={noun} returnTo={here} />;
+  }
+  return (
+    <>
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="font-serif text-3xl font-bold text-navy-900">
+          {title}
+          {filter.spam ? ": spam" : ""}
+        </h1>
+        <a href={`${base}/export.csv?${filterParams({ ...filter, page: 1 })}`} className="btn-secondary text-navy-900" download>
+          Export CSV
+        </a>
+      </div>
+      <nav aria-label="Folders" className="mt-4">
+        <ul className="flex gap-2">
+          {FOLDERS.map((f) => (
+            <li key={f.label}>
+              <Link
+                to={`${base}?${filterParams({ spam: f.spam })}`}
+                aria-current={f.spam === filter.spam ? "page" : undefined}
+                className={`inline-block rounded px-3 py-1.5 font-semibold ${f.spam === filter.spam ? "bg-navy-700 text-white" : "underline"}`}
+              >
+                {f.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <Form
+        method="get"
+        className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm"
+        role="search"
+        aria-label={`Filter ${title.toLowerCase()}`}
+      >
+        {filter.spam ? <input type="hidden" name="folder" value="spam" /> : null}
+        <label className="flex flex-col text-sm font-semibold">
+          Status
+          <select
+            name="status"
+            defaultValue={filter.status ?? ""}
+            className="mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
+          >
+            <option value="">Any</option>
+            {Object.entries(STATUSES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {loaderData.filters.includes("interest") ? (
+          <label className="flex flex-col text-sm font-semibold">
+            Interest
+            <select
+              name="interest"
+              defaultValue={filter.interest ?? ""}
+              className="mt-1 max-w-56 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
+            >
+              <option value="">Any</option>
+              {INTERESTS.map((i) => (
+                <option key={i}>{i}</option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {(["community", "country"] as const)
+          .filter((name) => loaderData.filters.includes(name))
+          .map((name) => (
+            <label key={name} className="flex flex-col text-sm font-semibold">
+              {name === "community" ? "Community" : "Country"}
+              <select
+                name={name}
+                defaultValue={filter[name] ?? ""}
+                className="mt-1 max-w-48 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
+              >
+                <option value="">Any</option>
+                {choices[name].map((v) => (
+                  <option key={v}>{v}</option>
+                ))}
+              </select>
+            </label>
+          ))}
+        <label className="flex grow flex-col text-sm font-semibold">
+          Search
+          <input
+            type="search"
+            name="q"
+            defaultValue={filter.q ?? ""}
+            placeholder="Name, email or words in the message"
+            className="mt-1 rounded border border-sand-700/40 bg-white px-3 py-2 font-normal"
+          />
+        </label>
+        <button type="submit" className="btn-primary">
+          Show
+        </button>
+      </Form>
+
+      {actionData && "error" in actionData ? (
+        <div className="mt-4">
+          <Notice kind="error">{actionData.error}</Notice>
+        </div>
+      ) : null}
+      {actionData && "message" in actionData ? (
+        <div className="mt-4">
+          <Notice kind="ok">{actionData.message}</Notice>
+        </div>
+      ) : null}
+
+      <p className="mt-6" aria-live="polite">
+        {total === 0
+          ? `No ${noun}s here.`
+          : `${total} ${total === 1 ? noun : `${noun}s`}${pages > 1 ? `, page ${filter.page} of ${pages}` : ""}.`}
+      </p>
+
+      {rows.length > 0 ? (
+        <Form method="post" aria-busy={busy}>
+          <input type="hidden" name="returnTo" value={here} />
+          <fieldset className="mt-3 flex flex-wrap items-end gap-3">
+            <legend className="sr-only">With the selected {noun}s</legend>
+            <label className="flex flex-col text-sm font-semibold">
+              With the selected
+              <select name="intent" className="mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal" defaultValue="">
+                <option value="" disabled>
+                  Choose…
+                </option>
+                {Object.entries(STATUSES).map(([value, label]) => (
+                  <option key={value} value={`status:${value}`}>
+                    Mark {label.toLowerCase()}
+                  </option>
+                ))}
+                {filter.spam ? <option value="not-spam">Not spam: move to inbox</option> : <option value="spam">Mark spam</option>}
+                <option value="delete">Delete…</option>
+              </select>
+            </label>
+            <button type="submit" className="btn-secondary text-navy-900">
+              Apply
+            </button>
+          </fieldset>
+          <div className="mt-3 overflow-x-auto rounded-lg bg-white shadow-sm">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{title}, newest first</caption>
+              <thead className="border-b border-sand-200 bg-sand-100">
+                <tr>
+                  <th scope="col" className="p-3">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col" className="p-3">
+                    Received
+                  </th>
+                  <th scope="col" className="p-3">
+                    Name
+                  </th>
+                  <th scope="col" className="p-3">
+                    Email
+                  </th>
+                  <th scope="col" className="p-3">
+                    {loaderData.summaryLabel}
+                  </th>
+                  <th scope="col" className="p-3">
+                    Status
+                  </th>
+                  <th scope="col" className="p-3">
+                    Retention
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} className={`border-b border-sand-200 ${r.status === "new" && !r.spam ? "font-semibold" : ""}`}>
+                    <td className="p-3">
+                      <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.name}`} className="size-5" />
+                    </td>
+                    <td className="p-3 whitespace-nowrap">
+                      <time dateTime={r.received}>{dateTime(r.received)}</time>
+                    </td>
+                    <td className="p-3" dir="auto">
+                      <Link to={`${base}/${r.id}`} className="text-navy-700 underline">
+                        {r.name}
+                      </Link>
+                    </td>
+                    <td className="p-3 break-all">{r.email}</td>
+                    <td className="p-3" dir="auto">
+                      {r.summary}
+                    </td>
+                    <td className="p-3">
+                      <StatusBadge status={r.status} spam={r.spam} />
+                    </td>
+                    <td className="p-3 text-xs whitespace-nowrap">
+                      <DeletionDate date={r.deletedOn} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Form>
+      ) : null}
+
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex gap-4">
+          {filter.page > 1 ? (
+            <Link to={pageLink(filter.page - 1)} className="underline">
+              Newer
+            </Link>
+          ) : null}
+          {filter.page < pages ? (
+            <Link to={pageLink(filter.page + 1)} className="underline">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

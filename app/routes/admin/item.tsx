@@ -1,0 +1,167 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/item";
+import { ConfirmDelete, DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
+import { Notice } from "~/components/staff/StaffShell";
+import { appContext } from "~/lib/app-context";
+import { inboxBySlug, STATUSES } from "~/staff/inbox";
+import { deletionDate, getItem } from "~/staff/inbox.server";
+import { itemAction } from "~/staff/item-actions.server";
+import { staffUser } from "~/staff/session.server";
+
+function inboxOf(params: { inbox: string }) {
+  const inbox = inboxBySlug(params.inbox);
+  if (!inbox) throw data(null, { status: 404 });
+  return inbox;
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.noun === "message" ? "Message" : "Volunteer"} · Staff area` },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const inbox = inboxOf(params);
+  const row = await getItem(ctx.database.db, inbox, params.id);
+  if (!row) throw data(null, { status: 404 });
+  const labels = inbox.form.labels as Record<string, string>;
+  return {
+    slug: inbox.slug,
+    title: inbox.title,
+    noun: inbox.noun,
+    id: row.id,
+    headline: inbox.form.headline(row as never),
+    fields: inbox.form.fields.map((field) => {
+      const value = row[field];
+      return {
+        field,
+        label: labels[field]!,
+        value: Array.isArray(value) ? value.join("; ") : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value ?? ""),
+      };
+    }),
+    status: row.status,
+    spam: row.spam,
+    note: row.note,
+    received: row.createdAt.toISOString(),
+    deletedOn: deletionDate(row, ctx.staff.settings.retentionDays)?.toISOString() ?? null,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const inbox = inboxOf(params);
+  return itemAction(context.get(appContext), staffUser(context), inbox, await request.formData(), `/admin/${inbox.slug}`);
+}
+
+export default function Item({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const back = `/admin/${d.slug}${d.spam ? "?folder=spam" : ""}`;
+  if (actionData && "confirmDelete" in actionData) {
+    return <ConfirmDelete ids={actionData.confirmDelete} noun={d.noun} returnTo={`/admin/${d.slug}/${d.id}`} />;
+  }
+  return (
+    <>
+      <p>
+        <Link to={back} className="underline">
+          ← {d.title}
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-2xl font-bold text-navy-900" dir="auto">
+        {d.headline}
+      </h1>
+      <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+        <span>
+          Received <time dateTime={d.received}>{dateTime(d.received)}</time>
+        </span>
+        <StatusBadge status={d.status} spam={d.spam} />
+        <DeletionDate date={d.deletedOn} />
+      </p>
+      {actionData && "message" in actionData ? (
+        <div className="mt-4">
+          <Notice kind="ok">{actionData.message}</Notice>
+        </div>
+      ) : null}
+      {actionData && "error" in actionData ? (
+        <div className="mt-4">
+          <Notice kind="error">{actionData.error}</Notice>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="sent" className="rounded-lg bg-white p-5 shadow-sm">
+          <h2 id="sent" className="font-serif text-xl font-bold text-navy-900">
+            As sent
+          </h2>
+          <dl className="mt-3 divide-y divide-sand-200">
+            {d.fields.map((f) => (
+              <div key={f.field} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
+                <dt className="font-semibold text-sand-700">{f.label}</dt>
+                <dd dir="auto" className="whitespace-pre-wrap break-words" data-field={f.field}>
+                  {f.value || <span className="text-sand-700">(empty)</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <div className="space-y-6">
+          <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
+            <input type="hidden" name="ids" value={d.id} />
+            <fieldset>
+              <legend className="font-serif text-lg font-bold text-navy-900">Status</legend>
+              <div className="mt-2 space-y-2">
+                {Object.entries(STATUSES).map(([value, label]) => (
+                  <label key={value} className="flex items-center gap-2">
+                    <input type="radio" name="intent" value={`status:${value}`} defaultChecked={d.status === value} className="size-5" />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <button type="submit" className="btn-primary mt-3">
+              Save status
+            </button>
+          </Form>
+
+          <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
+            <input type="hidden" name="ids" value={d.id} />
+            <input type="hidden" name="intent" value="note" />
+            <label htmlFor="note" className="font-serif text-lg font-bold text-navy-900">
+              Internal note
+            </label>
+            <p id="note-hint" className="text-sm text-sand-700">
+              Seen only by staff. Never sent to the person.
+            </p>
+            <textarea
+              id="note"
+              name="note"
+              rows={4}
+              maxLength={5000}
+              defaultValue={d.note}
+              aria-describedby="note-hint"
+              className="mt-2 block w-full rounded border border-sand-700/40 px-3 py-2"
+            />
+            <button type="submit" className="btn-secondary mt-3 text-navy-900">
+              Save note
+            </button>
+          </Form>
+
+          <div className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="ids" value={d.id} />
+              <input type="hidden" name="intent" value={d.spam ? "not-spam" : "spam"} />
+              <button type="submit" className="btn-secondary text-navy-900">
+                {d.spam ? "Not spam" : "Mark spam"}
+              </button>
+            </Form>
+            <Form method="post">
+              <input type="hidden" name="ids" value={d.id} />
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className="btn-secondary text-red-800">
+                Delete…
+              </button>
+            </Form>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { appContext } from "~/lib/app-context";
+import { audit } from "~/staff/audit.server";
+import { readStaffSession } from "~/staff/session.server";
+
+/** Ends the session on the server: the old cookie opens nothing afterwards. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const { session } = await readStaffSession(ctx, request);
+  const response = await ctx.staff.auth.api.signOut({ headers: request.headers, asResponse: true }).catch(() => null);
+  if (session) await audit(ctx.database.db, { id: session.user.id, email: session.user.email }, { action: "sign-out" });
+  const headers = new Headers();
+  for (const cookie of response?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  throw redirect("/admin/login", { headers });
+}
+
+export const loader = () => redirect("/admin/login");

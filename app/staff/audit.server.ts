@@ -1,0 +1,100 @@
+/** The audit log: who did what in the staff area, and when. Never a submission's content. */
+import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { auditLog } from "../../db/schema";
+
+/** Every action the log knows, with the words the audit page shows for it. */
+export const AUDIT_ACTIONS = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Sign-in failed",
+  "sign-in-throttled": "Sign-in refused: too many attempts",
+  "sign-out": "Signed out",
+  "session-expired": "Session ended (12 hours)",
+  "password-set": "Set a password",
+  "totp-enrolled": "Enrolled an authenticator app",
+  "recovery-code-used": "Signed in with a recovery code",
+  "recovery-codes-renewed": "Renewed recovery codes",
+  "passkey-added": "Added a passkey",
+  "passkey-removed": "Removed a passkey",
+  "account-invited": "Invited an account",
+  "account-reset": "Reset an account",
+  "account-disabled": "Disabled an account",
+  "account-enabled": "Enabled an account",
+  "account-removed": "Removed an account",
+  "status-changed": "Changed status",
+  "spam-marked": "Marked spam",
+  "spam-cleared": "Marked not spam",
+  "note-changed": "Changed the internal note",
+  deleted: "Deleted",
+  exported: "Exported CSV",
+  "person-searched": "Looked up a person",
+  "person-exported": "Exported a person's data",
+  "person-corrected": "Corrected a person's data",
+  "person-deleted": "Deleted a person's data",
+  "retention-run": "Retention deleted old items",
+  "audit-purged": "Purged old audit entries",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export interface Actor {
+  id: string | null;
+  email: string | null;
+}
+export const SYSTEM: Actor = { id: null, email: null };
+
+export interface AuditEntry {
+  action: AuditAction;
+  target?: string;
+  details?: Record<string, unknown>;
+}
+
+export async function audit(db: Database, actor: Actor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, ...entry });
+}
+
+export const AUDIT_PAGE_SIZE = 100;
+/** Entries older than this are purged by the retention job. */
+export const AUDIT_KEEP_DAYS = 730;
+
+export interface AuditFilter {
+  action?: string;
+  actor?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+export async function listAudit(db: Database, filter: AuditFilter) {
+  const where: SQL[] = [];
+  if (filter.action && filter.action in AUDIT_ACTIONS) where.push(eq(auditLog.action, filter.action));
+  if (filter.actor) where.push(ilike(auditLog.actorEmail, `%${escapeLike(filter.actor)}%`));
+  if (filter.from) where.push(gte(auditLog.at, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) where.push(lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)));
+  const page = Math.max(1, filter.page ?? 1);
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(condition)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(condition),
+  ]);
+  const total = counted?.total ?? 0;
+  return { rows, total, page, pages: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
+}
+
+export async function purgeAudit(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - AUDIT_KEEP_DAYS * 86_400_000);
+  const deleted = await db.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
+  return deleted.length;
+}
+
+/** `%` and `_` typed in a search box are literal characters, not wildcards. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,93 @@
+/**
+ * Staff sign-in, built on better-auth: passwords, sessions in the database, TOTP with recovery codes,
+ * passkeys, and roles and disabled accounts (admin plugin). Our route actions call `auth.api` on the
+ * server; only the passkey ceremony, which needs the browser, reaches the library's HTTP handler.
+ */
+import { passkey } from "@better-auth/passkey";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
+import { admin, twoFactor } from "better-auth/plugins";
+import type { Database } from "../../db/client.server";
+import { staffAccounts, staffPasskeys, staffSessions, staffTwoFactors, staffUsers, staffVerifications } from "../../db/schema";
+
+export const STAFF_ROLES = ["admin", "staff"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Where the library's HTTP handler listens; only its passkey paths are routed to it (server/app.ts). */
+export const AUTH_BASE_PATH = "/admin/auth";
+export const PASSKEY_ENDPOINTS = {
+  registerOptions: "/passkey/generate-register-options",
+  register: "/passkey/verify-registration",
+  signInOptions: "/passkey/generate-authenticate-options",
+  signIn: "/passkey/verify-authentication",
+} as const;
+export const PASSKEY_PATHS = Object.values(PASSKEY_ENDPOINTS).map((p) => `${AUTH_BASE_PATH}${p}`);
+
+/** A session lasts at most this long, however active (the idle limit is STAFF_IDLE_MINUTES). */
+export const SESSION_MAX_HOURS = 12;
+export const ISSUER = "Staff area";
+
+export interface StaffAuthOptions {
+  db: Database;
+  secret: string;
+  siteUrl: string;
+  idleMinutes: number;
+  appName: string;
+  /** Passkey ceremonies run in the library's handler, not our actions: this is how they reach the audit log. */
+  onPasskey(event: "sign-in" | "added", user: { id: string; email: string }): Promise<void>;
+}
+
+export function createStaffAuth({ db, secret, siteUrl, idleMinutes, appName, onPasskey }: StaffAuthOptions) {
+  const https = siteUrl.startsWith("https://");
+  return betterAuth({
+    appName,
+    baseURL: siteUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [new URL(siteUrl).origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: staffUsers,
+        session: staffSessions,
+        account: staffAccounts,
+        verification: staffVerifications,
+        twoFactor: staffTwoFactors,
+        passkey: staffPasskeys,
+      },
+    }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256 },
+    session: {
+      // Idle expiry: every request after a minute pushes the end `idleMinutes` further.
+      expiresIn: idleMinutes * 60,
+      updateAge: 60,
+      // Read from the database every time, so sign-out and disabling take effect at once.
+      cookieCache: { enabled: false },
+    },
+    // Throttling is ours (app/staff/throttle.server.ts), shared across instances like the form limits.
+    rateLimit: { enabled: false },
+    advanced: {
+      // `__Host-` on HTTPS: Secure, Path=/, no Domain, so no subdomain can set or read it.
+      useSecureCookies: false,
+      cookiePrefix: https ? "__Host-staff" : "staff",
+      defaultCookieAttributes: { secure: https, sameSite: "lax", httpOnly: true, path: "/" },
+      ipAddress: { disableIpTracking: true },
+    },
+    logger: { disabled: true },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === PASSKEY_ENDPOINTS.signIn && ctx.context.newSession) await onPasskey("sign-in", ctx.context.newSession.user);
+        if (ctx.path === PASSKEY_ENDPOINTS.register && ctx.context.session) await onPasskey("added", ctx.context.session.user);
+      }),
+    },
+    plugins: [
+      twoFactor({ issuer: appName, backupCodeOptions: { amount: 10, length: 10 } }),
+      passkey({ rpID: new URL(siteUrl).hostname, rpName: appName, origin: new URL(siteUrl).origin }),
+      admin({ defaultRole: "staff", adminRoles: ["admin"] }),
+    ],
+  });
+}
+
+export type StaffAuth = ReturnType<typeof createStaffAuth>;

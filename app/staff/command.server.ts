@@ -1,0 +1,63 @@
+/**
+ * `npm run staff -- <command>`: the account commands, parsed and run against the staff accounts service.
+ * The same function runs in the CLI process (PostgreSQL, or the embedded database when no server holds
+ * it) and inside a running server (embedded database: only one process may open it; see control.server.ts).
+ */
+import type { Actor } from "./audit.server";
+import { AccountError, type StaffAccounts } from "./accounts.server";
+import { STAFF_ROLES, type StaffRole } from "./auth.server";
+
+export const USAGE = `Usage:
+  npm run staff -- add <email> --role admin|staff   create an account; prints its one-time setup link
+  npm run staff -- list                             list accounts
+  npm run staff -- reset <email>                    clear password and second factors; prints a new setup link
+  npm run staff -- remove <email>                   delete an account`;
+
+/** Who the audit log names for what is done from the command line. */
+export const COMMAND_LINE: Actor = { id: null, email: "npm run staff" };
+
+export interface CommandResult {
+  code: number;
+  out: string;
+}
+
+export async function runStaffCommand(accounts: StaffAccounts, argv: string[]): Promise<CommandResult> {
+  const [command, ...rest] = argv;
+  const roleAt = rest.indexOf("--role");
+  const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
+  const email = rest.find((a, i) => !a.startsWith("--") && i !== roleAt + 1);
+  try {
+    switch (command) {
+      case "add": {
+        if (!email) return { code: 2, out: USAGE };
+        if (!STAFF_ROLES.includes(role as StaffRole)) return { code: 2, out: `--role must be admin or staff.\n\n${USAGE}` };
+        return { code: 0, out: await accounts.add(COMMAND_LINE, email, role as StaffRole) };
+      }
+      case "reset":
+        if (!email) return { code: 2, out: USAGE };
+        return { code: 0, out: await accounts.reset(COMMAND_LINE, email) };
+      case "remove":
+        if (!email) return { code: 2, out: USAGE };
+        await accounts.remove(COMMAND_LINE, email);
+        return { code: 0, out: `Removed ${email.trim().toLowerCase()}.` };
+      case "list": {
+        const rows = await accounts.list();
+        if (rows.length === 0) return { code: 0, out: "No accounts yet. Add one with: npm run staff -- add <email> --role admin" };
+        const state = (r: (typeof rows)[number]) =>
+          r.disabled
+            ? "disabled"
+            : r.twoFactorEnabled
+              ? `active${r.passkeys ? `, ${r.passkeys} passkey(s)` : ""}`
+              : r.pendingSetup
+                ? "setup link sent"
+                : "setup not finished";
+        return { code: 0, out: rows.map((r) => `${r.email}\t${r.role}\t${state(r)}`).join("\n") };
+      }
+      default:
+        return { code: 2, out: USAGE };
+    }
+  } catch (err) {
+    if (err instanceof AccountError) return { code: 1, out: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,41 @@
+/** The inbox's POST actions (bulk on a list, or one item), shared by the list and item pages. */
+import { data, redirect } from "react-router";
+import type { AppRequestContext } from "~/lib/app-context";
+import type { StaffUser } from "./session.server";
+import { actorOf } from "./session.server";
+import { isStatus, type InboxDescription } from "./inbox";
+import { changeItems, isId, type ItemChange } from "./inbox.server";
+
+/** The change a form asks for: "status:done", "spam", "not-spam", "delete", "note". */
+function changeOf(form: FormData): ItemChange | null {
+  const intent = String(form.get("intent") ?? "");
+  if (intent.startsWith("status:")) {
+    const status = intent.slice(7);
+    return isStatus(status) ? { status } : null;
+  }
+  if (intent === "spam" || intent === "not-spam") return { spam: intent === "spam" };
+  if (intent === "note") return { note: String(form.get("note") ?? "") };
+  if (intent === "delete") return { delete: true };
+  return null;
+}
+
+export type ItemActionResult = { ok: true; message: string } | { ok: false; error: string } | { confirmDelete: string[]; returnTo: string };
+
+/**
+ * Deleting asks first: without JavaScript the answer is a confirmation page (`confirmDelete`); the
+ * confirming form posts again with confirmed=yes.
+ */
+export async function itemAction(ctx: AppRequestContext, user: StaffUser, inbox: InboxDescription, form: FormData, afterDelete: string) {
+  const ids = form.getAll("ids").map(String).filter(isId);
+  const change = changeOf(form);
+  if (!change) return data<ItemActionResult>({ ok: false, error: "Choose what to do." }, { status: 400 });
+  if (ids.length === 0) return data<ItemActionResult>({ ok: false, error: `Select at least one ${inbox.noun}.` }, { status: 400 });
+  if ("delete" in change && form.get("confirmed") !== "yes") {
+    return data<ItemActionResult>({ confirmDelete: ids, returnTo: String(form.get("returnTo") ?? "") });
+  }
+  const changed = await changeItems(ctx.database.db, actorOf(user), inbox, ids, change);
+  if ("delete" in change) throw redirect(afterDelete);
+  const noun = changed === 1 ? inbox.noun : `${inbox.noun}s`;
+  const message = "status" in change ? `${changed} ${noun} updated.` : "spam" in change ? `${changed} ${noun} moved.` : "Note saved.";
+  return data<ItemActionResult>({ ok: true, message });
+}

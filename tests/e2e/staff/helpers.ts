@@ -1,0 +1,69 @@
+/** Staff accounts for browser tests: created with `npm run staff`, exactly as a newcomer would. */
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { totpNow } from "../../helpers/totp";
+
+const run = promisify(execFile);
+
+/** The environment `npm run staff` needs to reach the database of the server this project tests. */
+const staffEnv = (testInfo: TestInfo) => (testInfo.project.metadata as { staffEnv: Record<string, string> }).staffEnv;
+
+export async function staffCommand(testInfo: TestInfo, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/staff.ts", ...args], {
+    env: { ...process.env, ...staffEnv(testInfo) },
+  });
+  return stdout.trim();
+}
+
+export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.org`;
+export const STRONG_PASSWORD = "violet anchor tundra lantern";
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  setupKey: string;
+  recoveryCodes: string[];
+}
+
+/** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
+export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin" | "staff", label = role): Promise<StaffAccount> {
+  const email = uniqueEmail(label);
+  const link = await staffCommand(testInfo, "add", email, "--role", role);
+  expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
+  await page.goto(new URL(link).pathname);
+  await page.getByLabel(/^New password \*?$/).fill(STRONG_PASSWORD);
+  await page.getByLabel(/^New password again/).fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const setupKey = (await page.getByTestId("setup-key").textContent())!.trim();
+  await page.getByLabel(/^Code from the app/).fill(await totpNow(setupKey));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  return { email, password: STRONG_PASSWORD, setupKey, recoveryCodes: await codes.allTextContents() };
+}
+
+export async function signIn(page: Page, account: StaffAccount, code?: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel(/^Email/).fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel(/^Code/).fill(code ?? (await totpNow(account.setupKey)));
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** A message sent through the public JSON endpoint, as the site's own form would. */
+export async function sendMessage(request: APIRequestContext, fields: Partial<Record<string, string>> = {}) {
+  const body = {
+    name: "Layla Haddad",
+    email: uniqueEmail("sender"),
+    subject: "A question about volunteering",
+    message: "Hello, I would like to help.",
+    agree_to_terms: true,
+    ...fields,
+  };
+  const res = await request.post("/api/submit-contact-form", { data: body });
+  expect(res.status()).toBe(201);
+  return body;
+}
