@@ -94,7 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const submissions = {
     limiter,
     hashAddress,
-    notify: outbox !== null,
+    notify: outbox ? { includeDetails: config.NOTIFY_INCLUDE_DETAILS, staffUrl: `${config.SITE_URL}/admin` } : null,
     kickOutbox: () => outbox?.kick(),
     logError: (message: string, err: unknown) => logger.error(message, describeError(err)),
     minFillMs: config.FORM_MIN_FILL_MS,

@@ -29,7 +29,12 @@ const submission = (n: number) => ({
 
 async function queue(handle: DatabaseHandle, count: number) {
   for (let n = 0; n < count; n++)
-    await storeSubmission(handle.db, contactForm, submission(n), { spam: false, clientHash: null, idempotencyKey: null, notify: true });
+    await storeSubmission(handle.db, contactForm, submission(n), {
+      spam: false,
+      clientHash: null,
+      idempotencyKey: null,
+      notify: { includeDetails: true, staffUrl: "https://site.example/admin" },
+    });
 }
 
 it("backs off exponentially up to an hour", () => {

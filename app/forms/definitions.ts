@@ -113,8 +113,10 @@ interface FormDescription<S extends FormSchema, T extends keyof typeof submissio
   failure: string;
   /** Counted by the rate limit: "Too many {these} have been sent from your network." */
   rateLimited: string;
-  /** What the person sent, said at the top of the notification email. */
+  /** What the person sent, said at the top of the notification email (NOTIFY_INCLUDE_DETAILS). */
   emailIntro: string;
+  /** The notification email's subject when it carries no details (the default): nothing personal. */
+  notificationTitle: string;
 }
 
 function defineForm<S extends FormSchema, T extends keyof typeof submissionTables>(description: FormDescription<S, T>) {
@@ -144,6 +146,7 @@ export const contactForm = defineForm({
   failure: "Failed to send message. Please try again.",
   rateLimited: "messages",
   emailIntro: "A visitor sent a message through the website's contact form.",
+  notificationTitle: "New message",
 });
 
 export const joinForm = defineForm({
@@ -165,6 +168,7 @@ export const joinForm = defineForm({
   failure: "Failed to submit form. Please try again.",
   rateLimited: "sign-ups",
   emailIntro: "A visitor signed up through the website's Join Us form. This can reveal their beliefs: handle it with care.",
+  notificationTitle: "New volunteer sign-up",
 });
 
 export type FormDefinition = typeof contactForm | typeof joinForm;

@@ -6,13 +6,21 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { emailOutbox, submissionTables } from "../../db/schema";
 import type { contactForm, FormDefinition, joinForm, Submission } from "./definitions";
+import { inboxOfForm } from "~/staff/inbox";
+
+export interface NotifyOptions {
+  /** NOTIFY_INCLUDE_DETAILS: copy the submission into the email. Off by default: mailboxes are never purged. */
+  includeDetails: boolean;
+  /** `${SITE_URL}/admin`: the email links to the item there. */
+  staffUrl: string;
+}
 
 export interface StoreOptions {
   spam: boolean;
   clientHash: string | null;
   idempotencyKey: string | null;
   /** Queue a notification email (only when mail is configured, and never for spam). */
-  notify: boolean;
+  notify: NotifyOptions | null;
 }
 
 type Row<F extends FormDefinition> = (typeof submissionTables)[F["table"]]["$inferInsert"];
@@ -24,8 +32,19 @@ type FitsItsTable<F extends FormDefinition> = [Exclude<keyof Submission<F>, keyo
 // A form field without a column of its name and type in the form's table fails the typecheck here.
 const _everyFormFitsItsTable: FitsItsTable<typeof contactForm> & FitsItsTable<typeof joinForm> = true;
 
-/** The notification email: every field the person filled in, under the form's labels. */
-export function notificationEmail<F extends FormDefinition>(form: F, data: Submission<F>) {
+/**
+ * The notification email. By default it says only that something arrived and links to it in the inbox;
+ * with NOTIFY_INCLUDE_DETAILS it carries every field the person filled in, and replies go to them.
+ */
+export function notificationEmail<F extends FormDefinition>(form: F, data: Submission<F>, id: string, notify: NotifyOptions) {
+  const link = `${notify.staffUrl}/${inboxOfForm(form).slug}/${id}`;
+  if (!notify.includeDetails) {
+    return {
+      subject: form.notificationTitle,
+      body: `${form.notificationTitle} arrived through the website.\n\nRead it in the staff area (you will be asked to sign in):\n${link}\n\nThis email holds no personal data, by design.\n`,
+      replyTo: null,
+    };
+  }
   const labels = form.labels as Record<string, string>;
   const values = data as Record<string, unknown>;
   const lines = form.fields
@@ -36,7 +55,8 @@ export function notificationEmail<F extends FormDefinition>(form: F, data: Submi
   const message = String(values.message ?? "");
   return {
     subject: form.headline(data as never).slice(0, 200),
-    body: `${form.emailIntro}\n\n${lines.join("")}${message ? `\nMessage:\n${message}\n` : ""}`,
+    body: `${form.emailIntro}\n\n${lines.join("")}${message ? `\nMessage:\n${message}\n` : ""}\nIn the staff area: ${link}\n`,
+    replyTo: (data as { email: string }).email,
   };
 }
 
@@ -66,8 +86,9 @@ export async function storeSubmission<F extends FormDefinition>(
     // No row: a concurrent request with the same key committed first.
     if (!inserted) return { id: (await findByKey(o.idempotencyKey!))!, duplicate: true };
     if (o.notify && !o.spam) {
-      const replyTo = (data as { email: string }).email;
-      await tx.insert(emailOutbox).values({ submissionId: inserted.id, kind: form.kind, replyTo, ...notificationEmail(form, data) });
+      await tx
+        .insert(emailOutbox)
+        .values({ submissionId: inserted.id, kind: form.kind, ...notificationEmail(form, data, inserted.id, o.notify) });
     }
     return { id: inserted.id, duplicate: false };
   });

@@ -17,7 +17,12 @@ const parse = <S extends typeof contactSchema | typeof joinSchema>(schema: S, in
   return r.data;
 };
 
-const base = { spam: false, clientHash: "abc123", idempotencyKey: null, notify: true };
+const base = {
+  spam: false,
+  clientHash: "abc123",
+  idempotencyKey: null,
+  notify: { includeDetails: false, staffUrl: "https://site.example/admin" },
+};
 const volunteer = {
   name: "Sam",
   email: "sam@example.org",
@@ -59,7 +64,33 @@ forEachDatabase("storing submissions", (handle) => {
     }
     const outbox = await db.select().from(emailOutbox).where(inArray(emailOutbox.submissionId, ids));
     expect(outbox).toHaveLength(HOSTILE.length);
-    expect(outbox.every((m) => m.replyTo === "a@example.org" && m.sentAt === null)).toBe(true);
+    expect(outbox.every((m) => m.sentAt === null)).toBe(true);
+  });
+
+  it("sends no personal data by default: a title and a link to the item in the inbox", async () => {
+    const { db } = handle();
+    const c = parse(contactSchema, {
+      name: "Ann Person",
+      email: "ann@example.org",
+      subject: "My subject",
+      message: "My words",
+      agree_to_terms: true,
+    });
+    const { id } = await storeSubmission(db, contactForm, c, base);
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, id));
+    expect(mail!.subject).toBe("New message");
+    expect(mail!.body).toContain(`https://site.example/admin/messages/${id}`);
+    expect(mail!.replyTo).toBeNull();
+    for (const personal of ["Ann", "ann@example.org", "My subject", "My words"])
+      expect(`${mail!.subject}${mail!.body}`).not.toContain(personal);
+
+    const j = parse(joinSchema, volunteer);
+    const detailed = await storeSubmission(db, joinForm, j, { ...base, notify: { ...base.notify, includeDetails: true } });
+    const [full] = await db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, detailed.id));
+    expect(full!.subject).toBe("New volunteer sign-up: Sam");
+    expect(full!.body).toContain("Translation");
+    expect(full!.body).toContain(`https://site.example/admin/volunteers/${detailed.id}`);
+    expect(full!.replyTo).toBe("sam@example.org");
   });
 
   it("stores one row and queues one email for the same key twice (a double click, a resend)", async () => {

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "../../db/client.server";
 import type { SubmissionLimiter } from "~/forms/abuse.server";
+import type { NotifyOptions } from "~/forms/submissions.server";
 import type { NewsCache } from "../../db/news.server";
 import type { StaffServices } from "~/staff/services.server";
 
@@ -8,8 +9,8 @@ export interface SubmissionServices {
   limiter: SubmissionLimiter;
   /** Keyed hash of a client address (never stored raw); also keys the staff sign-in limits. */
   hashAddress(address: string | undefined): string | null;
-  /** Whether accepted submissions queue a notification email (SMTP_URL and NOTIFY_TO set). */
-  notify: boolean;
+  /** How accepted submissions queue a notification email, or null when mail is off (SMTP_URL and NOTIFY_TO unset). */
+  notify: NotifyOptions | null;
   /** Wakes the outbox worker so a new email goes out without waiting for its next round. */
   kickOutbox(): void;
   logError(message: string, err: unknown): void;
