@@ -24,6 +24,7 @@ import { resolveSecret } from "../app/staff/secret.server";
 import { createStaffServices } from "../app/staff/services.server";
 import { staffAreaGuard } from "../app/staff/http.server";
 import { listenForStaffCommands } from "../app/staff/control.server";
+import { scheduleRetention } from "../app/staff/retention.server";
 import { PASSKEY_PATHS } from "../app/staff/auth.server";
 import { toNodeHandler } from "better-auth/node";
 import { preflight } from "../app/forms/cors";
@@ -108,6 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     retentionDays: config.RETENTION_DAYS,
     appName: content.site.organization.name,
   });
+  const retention = scheduleRetention(database, config.RETENTION_DAYS, (err) => logger.error("retention failed", describeError(err)));
   // `npm run staff` cannot open the embedded database while this process has it: it asks us instead.
   const staffCommands =
     database.kind === "pglite" && !config.DATA_DIR.startsWith("memory://")
@@ -276,6 +278,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearInterval(sweep);
       clearTimeout(force);
       await outbox?.stop();
+      await retention.stop();
       await new Promise((r) => (staffCommands ? staffCommands.close(r) : r(undefined)));
       await database.close();
       logger.info("stopped");

@@ -33,6 +33,10 @@ export function renderInlineMarkdown(markdown: string): string {
   return sanitize(marked.parseInline(markdown, { async: false }) as string);
 }
 
+/** Tokens the server fills in when it serves the page, from its configuration (RETENTION_DAYS…), not at build. */
+export const RUNTIME_TOKENS = ["retentionDays", "spamDays"] as const;
+export type RuntimeTokens = Record<(typeof RUNTIME_TOKENS)[number], string>;
+
 /** Replaces {{organization}}-style tokens with settings values, so an org rename is one edit. */
 export function fillTokens(text: string, tokens: Record<string, string>): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => tokens[key] ?? match);

@@ -5,12 +5,17 @@ import type { LegalPage } from "~/content/content.server";
 import { content } from "~/content/content.server";
 import { formatDate } from "~/lib/dates";
 import { pageMeta, rootMeta } from "~/lib/seo";
+import { fillTokens, type RuntimeTokens } from "~/content/markdown.server";
+import { appContext } from "~/lib/app-context";
+import { SPAM_KEEP_DAYS } from "~/staff/inbox";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "") as LegalPage;
   const page = content.legal[slug];
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  // The retention periods are the ones this server applies (RETENTION_DAYS), not a second copy in the text.
+  const tokens: RuntimeTokens = { retentionDays: String(context.get(appContext).staff.settings.retentionDays), spamDays: String(SPAM_KEEP_DAYS) };
+  return { page: { ...page, bodyHtml: fillTokens(page.bodyHtml, tokens) } };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

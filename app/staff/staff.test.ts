@@ -1,0 +1,172 @@
+import { eq, sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { auditLog, contactSubmissions, emailOutbox, staffAccounts, staffUsers } from "../../db/schema";
+import { forEachDatabase } from "../../tests/helpers/databases";
+import { contactForm, contactSchema, joinForm, joinSchema, validate } from "~/forms/definitions";
+import { storeSubmission } from "~/forms/submissions.server";
+import { createLimitStore } from "~/lib/limits.server";
+import { staffAccountsService } from "./accounts.server";
+import { SYSTEM } from "./audit.server";
+import { createStaffAuth } from "./auth.server";
+import { submissionsCsv } from "./export.server";
+import { INBOXES, readFilter } from "./inbox";
+import { changeItems, exportInbox, listInbox, type SubmissionRow } from "./inbox.server";
+import { runRetention } from "./retention.server";
+import { ACCOUNT_FAILURES, createSignInThrottle } from "./throttle.server";
+
+const notify = { includeDetails: false, staffUrl: "https://site.example/admin" };
+const store = (db: Parameters<typeof storeSubmission>[0], fields: Record<string, unknown>) => {
+  const parsed = validate(contactSchema, {
+    name: "Ann",
+    email: "ann@example.org",
+    subject: "Hello",
+    message: "Words",
+    agree_to_terms: true,
+    ...fields,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
+  return storeSubmission(db, contactForm, parsed.data, { spam: false, clientHash: null, idempotencyKey: null, notify });
+};
+const DAY = 86_400_000;
+
+forEachDatabase("the staff area's data", (handle) => {
+  it("finds submissions by name, email, subject and message, case-insensitively, with % and _ taken literally", async () => {
+    const { db } = handle();
+    await store(db, { name: "Zeynep Kaya", subject: "Search me", message: "Ordinary words" });
+    await store(db, { email: "unique-finder@example.org", message: "Contains 100% literal_underscore" });
+    const find = (q: string) =>
+      listInbox(db, INBOXES.messages, { ...readFilter(new URLSearchParams()), q }).then((r) => r.rows.map((x) => x.name));
+    expect(await find("zeynep")).toEqual(["Zeynep Kaya"]);
+    expect(await find("SEARCH ME")).toEqual(["Zeynep Kaya"]);
+    expect(await find("unique-finder")).toHaveLength(1);
+    expect(await find("100%")).toHaveLength(1);
+    expect(await find("l_t")).toHaveLength(0);
+  });
+
+  it("filters volunteers by interest, community and country", async () => {
+    const { db } = handle();
+    const parsed = validate(joinSchema, {
+      name: "Vol",
+      email: "vol@example.org",
+      interests: ["Fundraising"],
+      community: "Yazidi",
+      country: "Iraq",
+      agree_to_terms: true,
+    });
+    if (!parsed.success) throw new Error("invalid");
+    await storeSubmission(db, joinForm, parsed.data, { spam: false, clientHash: null, idempotencyKey: null, notify: null });
+    const list = (params: string) => listInbox(db, INBOXES.volunteers, readFilter(new URLSearchParams(params))).then((r) => r.total);
+    expect(await list("interest=Fundraising&community=yazidi&country=IRAQ")).toBe(1);
+    expect(await list("interest=Event%20Organization")).toBe(0);
+  });
+
+  it("deletes done items RETENTION_DAYS after they were done, spam after 30 days, with their queued email, once", async () => {
+    const { db } = handle();
+    const old = await store(db, { subject: "old done" });
+    const recent = await store(db, { subject: "recent done" });
+    const open = await store(db, { subject: "still open" });
+    const spam = await store(db, { subject: "old spam" });
+    await changeItems(db, SYSTEM, INBOXES.messages, [old.id, recent.id], { status: "done" });
+    await changeItems(db, SYSTEM, INBOXES.messages, [spam.id], { spam: true });
+    await db
+      .update(contactSubmissions)
+      .set({ handledAt: new Date(Date.now() - 400 * DAY) })
+      .where(eq(contactSubmissions.id, old.id));
+    await db
+      .update(contactSubmissions)
+      .set({ handledAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(contactSubmissions.id, spam.id));
+    await db
+      .update(contactSubmissions)
+      .set({ createdAt: new Date(Date.now() - 900 * DAY) })
+      .where(eq(contactSubmissions.id, open.id));
+
+    const result = await runRetention(handle(), 365);
+    expect(result.ran).toBe(true);
+    const left = (await db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((r) => r.id);
+    expect(left).toEqual(expect.arrayContaining([recent.id, open.id]));
+    expect(left).not.toContain(old.id);
+    expect(left).not.toContain(spam.id);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, old.id))).toEqual([]);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "retention-run"));
+    expect(entry!.details).toMatchObject({ contact_submissions: 2 });
+  });
+
+  it("purges audit entries older than two years", async () => {
+    const { db } = handle();
+    await db.insert(auditLog).values({ action: "sign-in", at: new Date(Date.now() - 800 * DAY) });
+    await db.insert(auditLog).values({ action: "sign-in", at: new Date(Date.now() - 10 * DAY) });
+    const { auditPurged } = await runRetention(handle(), 365);
+    expect(auditPurged).toBe(1);
+    expect((await db.select().from(auditLog).where(eq(auditLog.action, "sign-in"))).length).toBe(1);
+  });
+
+  it("invites, sets a password once through the link, resets and removes accounts, and logs each step", async () => {
+    const { db } = handle();
+    const auth = createStaffAuth({
+      db,
+      secret: "s".repeat(40),
+      siteUrl: "https://site.example",
+      idleMinutes: 30,
+      appName: "Test",
+      onPasskey: async () => {},
+    });
+    const accounts = staffAccountsService({ db, auth, siteUrl: "https://site.example" });
+    const link = await accounts.add(SYSTEM, " New.Person@Example.org ", "staff");
+    expect(link).toMatch(/^https:\/\/site\.example\/admin\/setup\/[\w-]{43}$/);
+    await expect(accounts.add(SYSTEM, "new.person@example.org", "admin")).rejects.toThrow(/already has an account/);
+    const token = link.split("/").pop()!;
+    expect(await accounts.setupUser(token)).toMatchObject({ email: "new.person@example.org" });
+    expect(await accounts.completePasswordStep(token, "violet anchor tundra lantern")).toEqual({ email: "new.person@example.org" });
+    expect(await accounts.completePasswordStep(token, "another long password here")).toBeUndefined();
+    const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, "new.person@example.org"));
+    expect((await db.select().from(staffAccounts).where(eq(staffAccounts.userId, user!.id)))[0]!.password).toMatch(/\S{20,}/);
+
+    const again = await accounts.reset(SYSTEM, "new.person@example.org");
+    expect(again).not.toBe(link);
+    expect(await db.select().from(staffAccounts).where(eq(staffAccounts.userId, user!.id))).toEqual([]);
+    await accounts.remove(SYSTEM, "new.person@example.org");
+    expect(await db.select().from(staffUsers).where(eq(staffUsers.id, user!.id))).toEqual([]);
+    const actions = (
+      await db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(sql`${auditLog.target} = 'staff:new.person@example.org'`)
+    ).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["account-invited", "password-set", "account-reset", "account-removed"]));
+  });
+
+  it("exports the filtered list as CSV with a byte-order mark, every field, and formulas neutralised", async () => {
+    const { db } = handle();
+    const hostile = await store(db, {
+      name: '=HYPERLINK("http://evil")',
+      subject: "+SUM(1)",
+      message: "@cmd\t-1",
+      email: "csv@example.org",
+    });
+    const rows = (await exportInbox(db, INBOXES.messages, { ...readFilter(new URLSearchParams("q=csv@example.org")) })) as SubmissionRow[];
+    expect(rows.map((r) => r.id)).toEqual([hostile.id]);
+    const csv = submissionsCsv(contactForm, rows);
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const [header, line] = csv.slice(1).split("\r\n");
+    expect(header).toBe(
+      '"Name","Email","Phone","Organization","Country","Community","Subject","Message","Agreed to the Privacy Policy and Terms of Use","Received (UTC)","Status","Spam"',
+    );
+    expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(line).toContain(`"'+SUM(1)"`);
+    expect(line).toContain(`"'@cmd\t-1"`);
+    expect(line).toContain('"New"');
+  });
+});
+
+it("throttles sign-in failures per account, and a success clears the account's count", async () => {
+  const throttle = await createSignInThrottle(await createLimitStore({}), "secret");
+  for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+    expect(await throttle.blockedFor("a@example.org", "addr")).toBeNull();
+    await throttle.failed("a@example.org", "addr");
+  }
+  expect(await throttle.blockedFor("A@Example.org", "other-addr")).toBeGreaterThan(0);
+  expect(await throttle.blockedFor("b@example.org", "addr")).toBeNull();
+  await throttle.succeeded("a@example.org");
+  expect(await throttle.blockedFor("a@example.org", "addr")).toBeNull();
+});
