@@ -30,7 +30,7 @@ const serverEnv = {
   // Every browser test sends from 127.0.0.1; the limit itself is tested in server/forms-api.test.ts.
   SUBMISSION_RATE_LIMIT: "10000",
 };
-const STAFF_TESTS = /[\\/]staff[\\/]/;
+const STAFF_TESTS = /[\\/]staff[\\/].*\.spec\.ts$/;
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 
 export default defineConfig({

@@ -16,11 +16,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(appContext);
-  // HTML is short-lived in caches; routes that must never be cached (forms) say so themselves, and
-  // nothing of the staff area is ever cached.
-  if (isStaffArea(request)) {
-    responseHeaders.set("Cache-Control", CACHE_CONTROL.none);
-  } else if (!responseHeaders.has("Cache-Control")) {
+  // HTML is short-lived in caches; routes that must never be cached (forms) say so themselves. The staff
+  // area's no-store is set for every answer under /admin before React Router (app/staff/http.server.ts).
+  if (!isStaffArea(request) && !responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", responseStatusCode === 200 ? CACHE_CONTROL.page : CACHE_CONTROL.none);
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

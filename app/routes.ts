@@ -30,6 +30,8 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("authenticator", "routes/admin/enrol.tsx"),
+      route("accounts", "routes/admin/accounts.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       // :inbox is "messages" or "volunteers" (app/staff/inbox.ts); anything else is 404.
       route(":inbox", "routes/admin/inbox.tsx"),
       route(":inbox/export.csv", "routes/admin/export.ts"),

@@ -14,7 +14,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const page = content.legal[slug];
   if (!page) throw data(null, { status: 404 });
   // The retention periods are the ones this server applies (RETENTION_DAYS), not a second copy in the text.
-  const tokens: RuntimeTokens = { retentionDays: String(context.get(appContext).staff.settings.retentionDays), spamDays: String(SPAM_KEEP_DAYS) };
+  const tokens: RuntimeTokens = {
+    retentionDays: String(context.get(appContext).staff.settings.retentionDays),
+    spamDays: String(SPAM_KEEP_DAYS),
+  };
   return { page: { ...page, bodyHtml: fillTokens(page.bodyHtml, tokens) } };
 }
 

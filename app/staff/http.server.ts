@@ -27,3 +27,11 @@ export function staffAreaGuard(siteUrl: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * A route's `headers` export for pages whose actions answer with cookies or Retry-After: without it, a
+ * browser without JavaScript (a full-page POST) would get the page but not those headers.
+ */
+export function actionHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  return actionHeaders;
+}

@@ -8,6 +8,8 @@ export const isStatus = (v: unknown): v is Status => typeof v === "string" && v 
 /** Spam is deleted this many days after it was caught or marked. */
 export const SPAM_KEEP_DAYS = 30;
 export const PAGE_SIZE = 50;
+/** Where the staff area opens after sign-in. */
+export const STAFF_HOME = "/admin/messages";
 
 export interface InboxDescription {
   /** The URL segment: /admin/messages, /admin/volunteers. */

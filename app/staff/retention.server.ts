@@ -37,7 +37,13 @@ export async function runRetention(database: DatabaseHandle, retentionDays: numb
         and(eq(t.spam, true), lt(sql`coalesce(${t.handledAt}, ${t.createdAt})`, spamBefore)),
       );
       const gone = await tx.delete(t).where(expired).returning({ id: t.id });
-      if (gone.length) await tx.delete(emailOutbox).where(inArray(emailOutbox.submissionId, gone.map((g) => g.id)));
+      if (gone.length)
+        await tx.delete(emailOutbox).where(
+          inArray(
+            emailOutbox.submissionId,
+            gone.map((g) => g.id),
+          ),
+        );
       deleted[inbox.form.table] = gone.length;
     }
     const auditPurged = await purgeAudit(tx, now);

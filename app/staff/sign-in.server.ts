@@ -8,6 +8,7 @@ import { staffUsers } from "../../db/schema";
 import type { AppRequestContext } from "~/lib/app-context";
 import { audit, SYSTEM } from "./audit.server";
 import { normaliseEmail } from "./accounts.server";
+import { STAFF_HOME } from "./inbox";
 
 export const SIGN_IN_FAILED = "That email and password do not match an account.";
 export const CODE_FAILED = "That code is not right. Check the time on your phone, or use a recovery code.";
@@ -15,11 +16,9 @@ export const ACCOUNT_DISABLED = "This account is disabled. Ask an administrator.
 export const tooManyAttempts = (seconds: number) =>
   `Too many attempts. Try again in ${seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`;
 
-export const HOME = "/admin/messages";
-
 /** Only a path inside the staff area: never another site. */
 export function safeNext(next: FormDataEntryValue | string | null | undefined): string {
-  return typeof next === "string" && /^\/admin(\/[^/\\]|$|\?)/.test(next) && !next.startsWith("/admin/login") ? next : HOME;
+  return typeof next === "string" && /^\/admin(\/[^/\\]|$|\?)/.test(next) && !next.startsWith("/admin/login") ? next : STAFF_HOME;
 }
 
 const setCookieHeaders = (response: Response, extra: string[] = []) => {

@@ -32,9 +32,7 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
           </p>
           {nav ? (
             <div className="flex items-center gap-3 text-sm">
-              <NavLink to="/admin/account" className="text-white underline underline-offset-4">
-                {nav.email}
-              </NavLink>
+              <span>{nav.email}</span>
               <Form method="post" action="/admin/logout">
                 <button
                   type="submit"
@@ -59,11 +57,6 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
                 <NavLink to="/admin/volunteers" className={linkClass}>
                   Volunteers
                   <NewCount count={nav.newCounts.volunteers} noun="volunteers" />
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/people" className={linkClass}>
-                  Find a person
                 </NavLink>
               </li>
               {nav.role === "admin" ? (

@@ -7,9 +7,11 @@ import { appContext } from "~/lib/app-context";
 import type { RouteHandle } from "~/lib/route-handle";
 import { challengeFor, confirmEnrolment, startEnrolment } from "~/staff/enrolment.server";
 import { staffUser } from "~/staff/session.server";
-import { HOME } from "~/staff/sign-in.server";
+import { STAFF_HOME } from "~/staff/inbox";
 
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
+
+export { actionHeaders as headers } from "~/staff/http.server";
 
 export const meta = () => [{ title: "Set up your authenticator app · Staff area" }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const user = staffUser(context);
-  if (user.hasSecondFactor) throw redirect(HOME);
+  if (user.hasSecondFactor) throw redirect(STAFF_HOME);
   const form = await request.formData();
   if (form.get("intent") === "confirm") {
     const result = await confirmEnrolment(ctx, request, user, String(form.get("code") ?? ""));
@@ -61,7 +63,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
     return (
       <StaffCard title="Authenticator app">
         <p>Your authenticator app is set up.</p>
-        <Link to={HOME} className="btn-primary w-full">
+        <Link to={STAFF_HOME} className="btn-primary w-full">
           Go to the inbox
         </Link>
       </StaffCard>

@@ -1,4 +1,4 @@
 import { redirect } from "react-router";
-import { HOME } from "~/staff/sign-in.server";
+import { STAFF_HOME } from "~/staff/inbox";
 
-export const loader = () => redirect(HOME);
+export const loader = () => redirect(STAFF_HOME);

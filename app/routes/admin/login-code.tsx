@@ -8,6 +8,8 @@ import { codeStep, readPendingSignIn } from "~/staff/sign-in.server";
 
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
 
+export { actionHeaders as headers } from "~/staff/http.server";
+
 export const meta = () => [{ title: "Enter your code · Staff area" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,6 +10,8 @@ import { PasskeySignIn } from "~/staff/passkey-client";
 
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
 
+export { actionHeaders as headers } from "~/staff/http.server";
+
 export const meta = () => [{ title: "Sign in · Staff area" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,6 +11,8 @@ import { MIN_PASSWORD_LENGTH, passwordProblem } from "~/staff/password.server";
 
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
 
+export { actionHeaders as headers } from "~/staff/http.server";
+
 export const meta = () => [{ title: "Set up your account · Staff area" }, { name: "robots", content: "noindex" }];
 
 const LINK_GONE = "This setup link has expired or has already been used. Ask an administrator for a new one.";

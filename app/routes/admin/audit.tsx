@@ -1,0 +1,137 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/audit";
+import { dateTime } from "~/components/staff/InboxParts";
+import { appContext } from "~/lib/app-context";
+import { AUDIT_ACTIONS, listAudit, type AuditAction } from "~/staff/audit.server";
+import { requireRole } from "~/staff/session.server";
+
+export const meta = () => [{ title: "Audit log · Staff area" }];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireRole(context, "admin");
+  const params = new URL(request.url).searchParams;
+  const filter = {
+    action: params.get("action") ?? "",
+    actor: params.get("actor")?.slice(0, 100) ?? "",
+    from: DATE.test(params.get("from") ?? "") ? params.get("from")! : "",
+    to: DATE.test(params.get("to") ?? "") ? params.get("to")! : "",
+    page: Math.max(1, Number(params.get("page")) || 1),
+  };
+  const result = await listAudit(context.get(appContext).database.db, filter);
+  return {
+    filter,
+    actions: Object.entries(AUDIT_ACTIONS),
+    total: result.total,
+    pages: result.pages,
+    rows: result.rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      who: r.actorEmail ?? "System",
+      what: AUDIT_ACTIONS[r.action as AuditAction] ?? r.action,
+      target: r.target ?? "",
+      details: r.details ? JSON.stringify(r.details) : "",
+    })),
+  };
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, total, pages } = loaderData;
+  const page = (n: number) => `?${new URLSearchParams({ ...filter, page: String(n) })}`;
+  return (
+    <>
+      <h1 className="font-serif text-3xl font-bold text-navy-900">Audit log</h1>
+      <p className="mt-2 text-sm text-sand-700">
+        Who did what, and when. It never holds what a person wrote. Entries are kept for two years.
+      </p>
+      <Form
+        method="get"
+        role="search"
+        aria-label="Filter the audit log"
+        className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm"
+      >
+        <label className="flex flex-col text-sm font-semibold">
+          Action
+          <select
+            name="action"
+            defaultValue={filter.action}
+            className="mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
+          >
+            <option value="">Any</option>
+            {loaderData.actions.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          Who
+          <input
+            name="actor"
+            defaultValue={filter.actor}
+            placeholder="Email"
+            className="mt-1 rounded border border-sand-700/40 px-3 py-2 font-normal"
+          />
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          From
+          <input
+            type="date"
+            name="from"
+            defaultValue={filter.from}
+            className="mt-1 rounded border border-sand-700/40 px-3 py-2 font-normal"
+          />
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          To
+          <input type="date" name="to" defaultValue={filter.to} className="mt-1 rounded border border-sand-700/40 px-3 py-2 font-normal" />
+        </label>
+        <button type="submit" className="btn-primary">
+          Show
+        </button>
+      </Form>
+      <p className="mt-4">{`${total} ${total === 1 ? "entry" : "entries"}${pages > 1 ? `, page ${filter.page} of ${pages}` : ""}.`}</p>
+      <div className="mt-3 overflow-x-auto rounded-lg bg-white shadow-sm">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Audit log, newest first</caption>
+          <thead className="border-b border-sand-200 bg-sand-100">
+            <tr>
+              {["When", "Who", "What", "On", "Details"].map((h) => (
+                <th key={h} scope="col" className="p-3">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} className="border-b border-sand-200">
+                <td className="p-3 whitespace-nowrap">{dateTime(r.at)}</td>
+                <td className="p-3 break-all">{r.who}</td>
+                <td className="p-3">{r.what}</td>
+                <td className="p-3 break-all">{r.target}</td>
+                <td className="p-3 font-mono text-xs break-all">{r.details}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex gap-4">
+          {filter.page > 1 ? (
+            <Link to={page(filter.page - 1)} className="underline">
+              Newer
+            </Link>
+          ) : null}
+          {filter.page < pages ? (
+            <Link to={page(filter.page + 1)} className="underline">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
