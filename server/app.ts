@@ -16,7 +16,7 @@ import type { ViteDevServer } from "vite";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { content } from "../app/content/content.server";
 import { appContext } from "../app/lib/app-context";
-import { CACHE_CONTROL } from "../app/lib/http";
+import { CACHE_CONTROL, STAFF_AREA_PREFIX } from "../app/lib/http";
 import { createNewsCache, seedNews } from "../db/news.server";
 import { createAddressHasher, createSubmissionLimiter } from "../app/forms/abuse.server";
 import { createLimitStore } from "../app/lib/limits.server";
@@ -25,7 +25,7 @@ import { createStaffServices } from "../app/staff/services.server";
 import { staffAreaGuard } from "../app/staff/http.server";
 import { listenForStaffCommands } from "../app/staff/control.server";
 import { scheduleRetention } from "../app/staff/retention.server";
-import { PASSKEY_PATHS } from "../app/staff/auth.server";
+import { PASSKEY_PATHS } from "../app/staff/auth-paths";
 import { toNodeHandler } from "better-auth/node";
 import { preflight } from "../app/forms/cors";
 import { startOutboxWorker, type OutboxWorker } from "./outbox";
@@ -209,10 +209,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   // The staff area: never cached, never indexed, and state changes only from the site's own pages.
-  app.use("/admin", staffAreaGuard(config.SITE_URL));
+  app.use(STAFF_AREA_PREFIX, staffAreaGuard(config.SITE_URL));
   // The passkey ceremony runs in the browser against the library's own endpoints; nothing else of it is exposed.
-  app.post(PASSKEY_PATHS, toNodeHandler(staff.auth));
-  app.get(PASSKEY_PATHS, toNodeHandler(staff.auth));
+  app.all(PASSKEY_PATHS, toNodeHandler(staff.auth));
 
   app.get("/robots.txt", (_req, res) => {
     res.type("text/plain").setHeader("Cache-Control", CACHE_CONTROL.hour);

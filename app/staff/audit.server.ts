@@ -2,6 +2,7 @@
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { auditLog } from "../../db/schema";
+import { escapeLike } from "../../db/like";
 
 /** Every action the log knows, with the words the audit page shows for it. */
 export const AUDIT_ACTIONS = {
@@ -32,7 +33,6 @@ export const AUDIT_ACTIONS = {
   "person-corrected": "Corrected a person's data",
   "person-deleted": "Deleted a person's data",
   "retention-run": "Retention deleted old items",
-  "audit-purged": "Purged old audit entries",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -95,6 +95,3 @@ export async function purgeAudit(db: Database, now = new Date()): Promise<number
   const deleted = await db.delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });
   return deleted.length;
 }
-
-/** `%` and `_` typed in a search box are literal characters, not wildcards. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -9,20 +9,11 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import type { Database } from "../../db/client.server";
+import { AUTH_BASE_PATH, PASSKEY_ENDPOINTS } from "./auth-paths";
 import { staffAccounts, staffPasskeys, staffSessions, staffTwoFactors, staffUsers, staffVerifications } from "../../db/schema";
 
 export const STAFF_ROLES = ["admin", "staff"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/** Where the library's HTTP handler listens; only its passkey paths are routed to it (server/app.ts). */
-export const AUTH_BASE_PATH = "/admin/auth";
-export const PASSKEY_ENDPOINTS = {
-  registerOptions: "/passkey/generate-register-options",
-  register: "/passkey/verify-registration",
-  signInOptions: "/passkey/generate-authenticate-options",
-  signIn: "/passkey/verify-authentication",
-} as const;
-export const PASSKEY_PATHS = Object.values(PASSKEY_ENDPOINTS).map((p) => `${AUTH_BASE_PATH}${p}`);
 
 /** A session lasts at most this long, however active (the idle limit is STAFF_IDLE_MINUTES). */
 export const SESSION_MAX_HOURS = 12;

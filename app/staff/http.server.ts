@@ -35,3 +35,10 @@ export function staffAreaGuard(siteUrl: string): RequestHandler {
 export function actionHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
   return actionHeaders;
 }
+
+/** Response headers that set these cookies (as the auth library answered them). */
+export function setCookieHeaders(cookies: readonly string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,11 +1,20 @@
 /** Reading and handling submissions in the staff area: lists, one item, status, spam, notes, deletion. */
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
 import { emailOutbox, submissionTables } from "../../db/schema";
 import type { FormDefinition } from "~/forms/definitions";
-import { audit, escapeLike, type Actor } from "./audit.server";
-import { PAGE_SIZE, SPAM_KEEP_DAYS, type InboxDescription, type InboxFilter, type Status } from "./inbox";
+import { escapeLike } from "../../db/like";
+import { audit, type Actor } from "./audit.server";
+import { data } from "react-router";
+import { inboxBySlug, PAGE_SIZE, SPAM_KEEP_DAYS, type InboxDescription, type InboxFilter, type Status } from "./inbox";
+
+/** The inbox a staff URL names (/admin/:inbox/…), or a 404. */
+export function inboxOrNotFound(slug: string): InboxDescription {
+  const inbox = inboxBySlug(slug);
+  if (!inbox) throw data(null, { status: 404 });
+  return inbox;
+}
 
 /** Both tables share these columns; the form's own fields are reached through `columnsOf`. */
 export const tableOf = (form: FormDefinition) => submissionTables[form.table] as (typeof submissionTables)["contact_submissions"];
@@ -130,31 +139,18 @@ export async function changeItems(db: Database, actor: Actor, inbox: InboxDescri
   const targets = inArray(t.id, valid);
   // Retention counts from the moment an item is done or spam; taking it back clears the clock.
   const handled = (done: SQL, spam: SQL) => sql`case when ${done} or ${spam} then coalesce(${t.handledAt}, now()) else null end`;
-  let changed: { id: string }[];
-  if ("delete" in change) {
-    changed = await db.transaction(async (tx) => {
-      await tx.delete(emailOutbox).where(inArray(emailOutbox.submissionId, valid));
-      return tx.delete(t).where(targets).returning({ id: t.id });
-    });
-  } else if ("status" in change) {
-    changed = await db
-      .update(t)
-      .set({ status: change.status, handledAt: handled(sql`${change.status} = 'done'`, sql`${t.spam}`) })
-      .where(targets)
-      .returning({ id: t.id });
-  } else if ("spam" in change) {
-    changed = await db
-      .update(t)
-      .set({ spam: change.spam, handledAt: handled(sql`${t.status} = 'done'`, sql`${change.spam}`) })
-      .where(targets)
-      .returning({ id: t.id });
-  } else {
-    changed = await db
-      .update(t)
-      .set({ note: change.note.slice(0, 5000) })
-      .where(targets)
-      .returning({ id: t.id });
-  }
+  const update = (set: PgUpdateSetSource<typeof t>) => db.update(t).set(set).where(targets).returning({ id: t.id });
+  const changed =
+    "delete" in change
+      ? await db.transaction(async (tx) => {
+          await tx.delete(emailOutbox).where(inArray(emailOutbox.submissionId, valid));
+          return tx.delete(t).where(targets).returning({ id: t.id });
+        })
+      : "status" in change
+        ? await update({ status: change.status, handledAt: handled(sql`${change.status} = 'done'`, sql`${t.spam}`) })
+        : "spam" in change
+          ? await update({ spam: change.spam, handledAt: handled(sql`${t.status} = 'done'`, sql`${change.spam}`) })
+          : await update({ note: change.note.slice(0, 5000) });
   if (changed.length > 0) {
     const action =
       "delete" in change

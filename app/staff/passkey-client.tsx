@@ -4,8 +4,7 @@
  */
 import { useState, useSyncExternalStore } from "react";
 import { Notice } from "~/components/staff/StaffShell";
-
-const AUTH = "/admin/auth";
+import { AUTH_BASE_PATH, PASSKEY_ENDPOINTS } from "./auth-paths";
 
 const noSubscription = () => () => {};
 /** False on the server and before hydration, so the page without JavaScript never shows the button. */
@@ -16,45 +15,60 @@ const usePasskeySupport = () =>
     () => false,
   );
 
-async function getJson(path: string) {
-  const res = await fetch(`${AUTH}${path}`, { credentials: "same-origin" });
-  if (!res.ok) throw new Error(String(res.status));
-  return res.json();
-}
+type Browser = typeof import("@simplewebauthn/browser");
 
-async function postJson(path: string, body: unknown) {
-  return fetch(`${AUTH}${path}`, {
+/**
+ * One ceremony: the library's options, the browser's passkey prompt, the library's verification.
+ * `prompt` is startAuthentication or startRegistration; a failure anywhere throws.
+ */
+async function ceremony(
+  optionsPath: string,
+  verifyPath: string,
+  prompt: (browser: Browser, optionsJSON: never) => Promise<{ clientExtensionResults: unknown }>,
+  extra: Record<string, unknown> = {},
+) {
+  const browser = await import("@simplewebauthn/browser");
+  const options = await fetch(`${AUTH_BASE_PATH}${optionsPath}`, { credentials: "same-origin" });
+  if (!options.ok) throw new Error(String(options.status));
+  const { clientExtensionResults: _ignored, ...response } = await prompt(browser, (await options.json()) as never);
+  const verified = await fetch(`${AUTH_BASE_PATH}${verifyPath}`, {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ response, ...extra }),
   });
+  if (!verified.ok) throw new Error(String(verified.status));
+}
+
+/** Busy and error state around a ceremony, for a button. */
+function useCeremony(run: () => Promise<void>, failure: string) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run();
+    } catch {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { error, busy, start };
 }
 
 export function PasskeySignIn({ next }: { next: string }) {
   const supported = usePasskeySupport();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, start } = useCeremony(async () => {
+    await ceremony(PASSKEY_ENDPOINTS.signInOptions, PASSKEY_ENDPOINTS.signIn, (b, optionsJSON) => b.startAuthentication({ optionsJSON }));
+    window.location.assign(next);
+  }, "Signing in with a passkey did not work. Use your password and code instead.");
   if (!supported) return null;
-  const signIn = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { startAuthentication } = await import("@simplewebauthn/browser");
-      const optionsJSON = await getJson("/passkey/generate-authenticate-options");
-      const { clientExtensionResults: _ignored, ...response } = await startAuthentication({ optionsJSON });
-      const res = await postJson("/passkey/verify-authentication", { response });
-      if (!res.ok) throw new Error(String(res.status));
-      window.location.assign(next);
-    } catch {
-      setError("Signing in with a passkey did not work. Use your password and code instead.");
-      setBusy(false);
-    }
-  };
   return (
     <div className="space-y-3 border-t border-sand-200 pt-4">
       {error ? <Notice kind="error">{error}</Notice> : null}
-      <button type="button" className="btn-secondary w-full text-navy-900" onClick={signIn} disabled={busy}>
+      <button type="button" className="btn-secondary w-full text-navy-900" onClick={start} disabled={busy}>
         {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
       </button>
     </div>
@@ -63,29 +77,22 @@ export function PasskeySignIn({ next }: { next: string }) {
 
 export function AddPasskey({ onAdded }: { onAdded: () => void }) {
   const supported = usePasskeySupport();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, start } = useCeremony(async () => {
+    await ceremony(
+      PASSKEY_ENDPOINTS.registerOptions,
+      PASSKEY_ENDPOINTS.register,
+      (b, optionsJSON) => b.startRegistration({ optionsJSON }),
+      {
+        name: "Passkey",
+      },
+    );
+    onAdded();
+  }, "The passkey was not added. You can try again.");
   if (!supported) return <p className="text-sm text-sand-700">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>;
-  const add = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { startRegistration } = await import("@simplewebauthn/browser");
-      const optionsJSON = await getJson("/passkey/generate-register-options");
-      const { clientExtensionResults: _ignored, ...response } = await startRegistration({ optionsJSON });
-      const res = await postJson("/passkey/verify-registration", { response, name: "Passkey" });
-      if (!res.ok) throw new Error(String(res.status));
-      onAdded();
-    } catch {
-      setError("The passkey was not added. You can try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="space-y-3">
       {error ? <Notice kind="error">{error}</Notice> : null}
-      <button type="button" className="btn-secondary text-navy-900" onClick={add} disabled={busy}>
+      <button type="button" className="btn-secondary text-navy-900" onClick={start} disabled={busy}>
         {busy ? "Waiting for your passkey…" : "Add a passkey"}
       </button>
     </div>

@@ -5,16 +5,20 @@
  */
 import { eq } from "drizzle-orm";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { staffPasskeys, staffSessions } from "../../db/schema";
+import { staffSessions } from "../../db/schema";
 import { appContext, type AppRequestContext } from "~/lib/app-context";
 import { audit, type Actor } from "./audit.server";
+import { setCookieHeaders } from "./http.server";
 import { SESSION_MAX_HOURS, type StaffRole } from "./auth.server";
 
 export interface StaffUser {
   id: string;
   email: string;
   role: StaffRole;
-  /** An authenticator app or a passkey is set up. */
+  /**
+   * The authenticator app is set up. Every account has one before anything else (passkeys can only be
+   * added afterwards, and a reset removes both), so a password alone never opens the staff area.
+   */
   hasSecondFactor: boolean;
 }
 
@@ -47,9 +51,6 @@ export async function readStaffSession(
     await audit(db, actor, { action: "session-expired" });
     return { session: null, setCookies };
   }
-  const passkeys = found.user.twoFactorEnabled
-    ? []
-    : await db.select({ id: staffPasskeys.id }).from(staffPasskeys).where(eq(staffPasskeys.userId, found.user.id)).limit(1);
   return {
     session: {
       sessionId: found.session.id,
@@ -57,7 +58,7 @@ export async function readStaffSession(
         id: found.user.id,
         email: found.user.email,
         role: found.user.role === "admin" ? "admin" : "staff",
-        hasSecondFactor: Boolean(found.user.twoFactorEnabled) || passkeys.length > 0,
+        hasSecondFactor: Boolean(found.user.twoFactorEnabled),
       },
     },
     setCookies,
@@ -75,7 +76,7 @@ export const requireStaffSession: MiddlewareFunction<Response> = async ({ reques
     if (!isRead(request)) throw data({ error: "Your session has ended. Please sign in again." }, { status: 401 });
     const back = path + url.search;
     throw redirect(`${LOGIN_PATH}${back === "/admin" ? "" : `?next=${encodeURIComponent(back)}`}`, {
-      headers: setCookies.map((c) => ["Set-Cookie", c] as [string, string]),
+      headers: setCookieHeaders(setCookies),
     });
   }
   if (!session.user.hasSecondFactor && path !== ENROL_PATH) {

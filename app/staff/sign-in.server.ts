@@ -9,6 +9,7 @@ import type { AppRequestContext } from "~/lib/app-context";
 import { audit, SYSTEM } from "./audit.server";
 import { normaliseEmail } from "./accounts.server";
 import { STAFF_HOME } from "./inbox";
+import { setCookieHeaders } from "./http.server";
 
 export const SIGN_IN_FAILED = "That email and password do not match an account.";
 export const CODE_FAILED = "That code is not right. Check the time on your phone, or use a recovery code.";
@@ -20,12 +21,6 @@ export const tooManyAttempts = (seconds: number) =>
 export function safeNext(next: FormDataEntryValue | string | null | undefined): string {
   return typeof next === "string" && /^\/admin(\/[^/\\]|$|\?)/.test(next) && !next.startsWith("/admin/login") ? next : STAFF_HOME;
 }
-
-const setCookieHeaders = (response: Response, extra: string[] = []) => {
-  const headers = new Headers();
-  for (const cookie of [...response.headers.getSetCookie(), ...extra]) headers.append("Set-Cookie", cookie);
-  return headers;
-};
 
 async function knownAccount(ctx: AppRequestContext, email: string) {
   const [user] = await ctx.database.db
@@ -80,7 +75,7 @@ export async function passwordStep(ctx: AppRequestContext, request: Request, for
   }
   if (body.twoFactorRedirect) {
     const pending = await staff.pendingSignIn.serialize({ email, next });
-    throw redirect("/admin/login/code", { headers: setCookieHeaders(response, [pending]) });
+    throw redirect("/admin/login/code", { headers: setCookieHeaders([...response.headers.getSetCookie(), pending]) });
   }
   // A password and no second factor yet: setup was left half done. The guard sends them to enrol.
   await staff.throttle.succeeded(email);
@@ -89,7 +84,7 @@ export async function passwordStep(ctx: AppRequestContext, request: Request, for
     { id: body.user?.id ?? null, email },
     { action: "sign-in", details: { method: "password, no second factor yet" } },
   );
-  throw redirect(next, { headers: setCookieHeaders(response) });
+  throw redirect(next, { headers: setCookieHeaders(response.headers.getSetCookie()) });
 }
 
 export async function readPendingSignIn(ctx: AppRequestContext, request: Request): Promise<{ email: string; next: string } | null> {
@@ -137,5 +132,7 @@ export async function codeStep(ctx: AppRequestContext, request: Request, form: F
     action: isRecoveryCode ? "recovery-code-used" : "sign-in",
     details: { method: isRecoveryCode ? "recovery code" : "authenticator app" },
   });
-  throw redirect(pending.next, { headers: setCookieHeaders(response, [await staff.pendingSignIn.serialize("", { maxAge: 0 })]) });
+  throw redirect(pending.next, {
+    headers: setCookieHeaders([...response.headers.getSetCookie(), await staff.pendingSignIn.serialize("", { maxAge: 0 })]),
+  });
 }

@@ -1,11 +1,11 @@
 /** The steps of setting up an account after the password: the authenticator app, then the recovery codes. */
 import { Form, Link } from "react-router";
 import { TextField } from "~/forms/fields";
-import { Notice } from "./StaffShell";
+import { Notice, StaffCard } from "./StaffShell";
 
 export function AuthenticatorStep({ uri, qrSvg, setupKey, error }: { uri: string; qrSvg: string; setupKey: string; error?: string }) {
   return (
-    <>
+    <StaffCard title="Step 2 of 3: your authenticator app">
       <p>
         Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis) and add an
         account by scanning this code.
@@ -38,13 +38,13 @@ export function AuthenticatorStep({ uri, qrSvg, setupKey, error }: { uri: string
           Confirm
         </button>
       </Form>
-    </>
+    </StaffCard>
   );
 }
 
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
-    <>
+    <StaffCard title="Step 3 of 3: your recovery codes">
       <Notice kind="ok">Your authenticator app is set up.</Notice>
       <p>
         These are your recovery codes. Each works once, in place of a code from the app, if you lose your phone. Save them now in your
@@ -60,6 +60,6 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
       <Link to="/admin/messages" className="btn-primary w-full">
         I have saved them: go to the inbox
       </Link>
-    </>
+    </StaffCard>
   );
 }

@@ -1,13 +1,20 @@
 /** The staff area's frame: its own header and navigation, in place of the public site's. */
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
+import { INBOXES, type InboxSlug } from "~/staff/inbox";
 
 export interface StaffNavData {
   organization: string;
   email: string;
   role: "admin" | "staff";
-  newCounts: { messages: number; volunteers: number };
+  newCounts: Record<InboxSlug, number>;
 }
+
+/** Pages only an admin sees in the navigation (and may open). */
+const ADMIN_PAGES = [
+  ["/admin/accounts", "Accounts"],
+  ["/admin/audit", "Audit log"],
+] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-semibold underline-offset-4 hover:underline ${isActive ? "bg-white text-navy-900" : "text-white"}`;
@@ -47,32 +54,21 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
         {nav ? (
           <nav aria-label="Staff area" className="mx-auto max-w-7xl px-2 pb-2">
             <ul className="flex flex-wrap gap-1">
-              <li>
-                <NavLink to="/admin/messages" className={linkClass}>
-                  Messages
-                  <NewCount count={nav.newCounts.messages} noun="messages" />
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/volunteers" className={linkClass}>
-                  Volunteers
-                  <NewCount count={nav.newCounts.volunteers} noun="volunteers" />
-                </NavLink>
-              </li>
-              {nav.role === "admin" ? (
-                <>
-                  <li>
-                    <NavLink to="/admin/accounts" className={linkClass}>
-                      Accounts
-                    </NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/admin/audit" className={linkClass}>
-                      Audit log
-                    </NavLink>
-                  </li>
-                </>
-              ) : null}
+              {Object.values(INBOXES).map((inbox) => (
+                <li key={inbox.slug}>
+                  <NavLink to={`/admin/${inbox.slug}`} className={linkClass}>
+                    {inbox.title}
+                    <NewCount count={nav.newCounts[inbox.slug]} noun={`${inbox.noun}s`} />
+                  </NavLink>
+                </li>
+              ))}
+              {(nav.role === "admin" ? ADMIN_PAGES : []).map(([to, label]) => (
+                <li key={to}>
+                  <NavLink to={to} className={linkClass}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
         ) : null}

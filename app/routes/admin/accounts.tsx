@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/accounts";
 import { Notice } from "~/components/staff/StaffShell";
+import { StaffTable } from "~/components/staff/Controls";
 import { dateTime } from "~/components/staff/InboxParts";
 import { appContext } from "~/lib/app-context";
 import { AccountError } from "~/staff/accounts.server";
@@ -97,62 +98,38 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </section>
 
-      <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Staff accounts</caption>
-          <thead className="border-b border-sand-200 bg-sand-100">
-            <tr>
-              <th scope="col" className="p-3">
-                Email
-              </th>
-              <th scope="col" className="p-3">
-                Role
-              </th>
-              <th scope="col" className="p-3">
-                State
-              </th>
-              <th scope="col" className="p-3">
-                Since
-              </th>
-              <th scope="col" className="p-3">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.accounts.map((a) => (
-              <tr key={a.id} className="border-b border-sand-200">
-                <td className="p-3 break-all">{a.email}</td>
-                <td className="p-3">{a.role}</td>
-                <td className="p-3">
-                  {a.disabled
-                    ? "Disabled"
-                    : a.twoFactorEnabled
-                      ? `Active${a.passkeys ? `, ${a.passkeys} passkey${a.passkeys > 1 ? "s" : ""}` : ""}`
-                      : a.pendingSetup
-                        ? "Setup link sent"
-                        : "Setup not finished"}
-                </td>
-                <td className="p-3 whitespace-nowrap">{dateTime(a.createdAt)}</td>
-                <td className="p-3">
-                  <div className="flex flex-wrap gap-2">
-                    {(a.disabled ? ["enable", "reset"] : ["disable", "reset"]).map((intent) => (
-                      <Form method="post" key={intent}>
-                        <input type="hidden" name="email" value={a.email} />
-                        <input type="hidden" name="intent" value={intent} />
-                        <button type="submit" className="rounded border border-navy-700 px-2 py-1 font-semibold text-navy-800">
-                          {intent === "enable" ? "Enable" : intent === "disable" ? "Disable" : "Reset"}
-                          <span className="sr-only"> {a.email}</span>
-                        </button>
-                      </Form>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable caption="Staff accounts" headers={["Email", "Role", "State", "Since", "Actions"]}>
+        {loaderData.accounts.map((a) => (
+          <tr key={a.id} className="border-b border-sand-200">
+            <td className="p-3 break-all">{a.email}</td>
+            <td className="p-3">{a.role}</td>
+            <td className="p-3">
+              {a.disabled
+                ? "Disabled"
+                : a.twoFactorEnabled
+                  ? `Active${a.passkeys ? `, ${a.passkeys} passkey${a.passkeys > 1 ? "s" : ""}` : ""}`
+                  : a.pendingSetup
+                    ? "Setup link sent"
+                    : "Setup not finished"}
+            </td>
+            <td className="p-3 whitespace-nowrap">{dateTime(a.createdAt)}</td>
+            <td className="p-3">
+              <div className="flex flex-wrap gap-2">
+                {(a.disabled ? ["enable", "reset"] : ["disable", "reset"]).map((intent) => (
+                  <Form method="post" key={intent}>
+                    <input type="hidden" name="email" value={a.email} />
+                    <input type="hidden" name="intent" value={intent} />
+                    <button type="submit" className="rounded border border-navy-700 px-2 py-1 font-semibold text-navy-800">
+                      {intent === "enable" ? "Enable" : intent === "disable" ? "Disable" : "Reset"}
+                      <span className="sr-only"> {a.email}</span>
+                    </button>
+                  </Form>
+                ))}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { FilterSelect, Pager, StaffTable } from "~/components/staff/Controls";
 import type { Route } from "./+types/audit";
 import { dateTime } from "~/components/staff/InboxParts";
 import { appContext } from "~/lib/app-context";
@@ -51,21 +52,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         aria-label="Filter the audit log"
         className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm"
       >
-        <label className="flex flex-col text-sm font-semibold">
-          Action
-          <select
-            name="action"
-            defaultValue={filter.action}
-            className="mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
-          >
-            <option value="">Any</option>
-            {loaderData.actions.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="action" label="Action" value={filter.action} options={loaderData.actions} />
         <label className="flex flex-col text-sm font-semibold">
           Who
           <input
@@ -93,45 +80,18 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-4">{`${total} ${total === 1 ? "entry" : "entries"}${pages > 1 ? `, page ${filter.page} of ${pages}` : ""}.`}</p>
-      <div className="mt-3 overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="border-b border-sand-200 bg-sand-100">
-            <tr>
-              {["When", "Who", "What", "On", "Details"].map((h) => (
-                <th key={h} scope="col" className="p-3">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} className="border-b border-sand-200">
-                <td className="p-3 whitespace-nowrap">{dateTime(r.at)}</td>
-                <td className="p-3 break-all">{r.who}</td>
-                <td className="p-3">{r.what}</td>
-                <td className="p-3 break-all">{r.target}</td>
-                <td className="p-3 font-mono text-xs break-all">{r.details}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {filter.page > 1 ? (
-            <Link to={page(filter.page - 1)} className="underline">
-              Newer
-            </Link>
-          ) : null}
-          {filter.page < pages ? (
-            <Link to={page(filter.page + 1)} className="underline">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <StaffTable caption="Audit log, newest first" headers={["When", "Who", "What", "On", "Details"]}>
+        {rows.map((r) => (
+          <tr key={r.id} className="border-b border-sand-200">
+            <td className="p-3 whitespace-nowrap">{dateTime(r.at)}</td>
+            <td className="p-3 break-all">{r.who}</td>
+            <td className="p-3">{r.what}</td>
+            <td className="p-3 break-all">{r.target}</td>
+            <td className="p-3 font-mono text-xs break-all">{r.details}</td>
+          </tr>
+        ))}
+      </StaffTable>
+      <Pager page={filter.page} pages={pages} href={page} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { STAFF_HOME } from "~/staff/inbox";
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
 
 export { actionHeaders as headers } from "~/staff/http.server";
+import { setCookieHeaders } from "~/staff/http.server";
 
 export const meta = () => [{ title: "Set up your authenticator app · Staff area" }, { name: "robots", content: "noindex" }];
 
@@ -28,9 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "confirm") {
     const result = await confirmEnrolment(ctx, request, user, String(form.get("code") ?? ""));
     if (result.ok) {
-      const headers = new Headers();
-      for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-      return data({ step: "codes" as const, codes: result.recoveryCodes }, { headers });
+      return data({ step: "codes" as const, codes: result.recoveryCodes }, { headers: setCookieHeaders(result.setCookies) });
     }
     const challenge = await challengeFor(String(form.get("uri") ?? ""));
     if (!challenge) return data({ step: "password" as const, error: "Please start again." }, { status: 400 });
@@ -46,18 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.step === "codes") {
-    return (
-      <StaffCard title="Step 3 of 3: your recovery codes">
-        <RecoveryCodes codes={actionData.codes} />
-      </StaffCard>
-    );
+    return <RecoveryCodes codes={actionData.codes} />;
   }
   if (actionData?.step === "authenticator") {
-    return (
-      <StaffCard title="Step 2 of 3: your authenticator app">
-        <AuthenticatorStep {...actionData} />
-      </StaffCard>
-    );
+    return <AuthenticatorStep {...actionData} />;
   }
   if (loaderData.enrolled) {
     return (

@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/export";
 import { appContext } from "~/lib/app-context";
 import { audit } from "~/staff/audit.server";
-import { inboxBySlug, readFilter } from "~/staff/inbox";
-import { exportInbox } from "~/staff/inbox.server";
+import { readFilter } from "~/staff/inbox";
+import { exportInbox, inboxOrNotFound } from "~/staff/inbox.server";
 import { csvHeaders, submissionsCsv } from "~/staff/export.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
@@ -11,8 +10,7 @@ import { actorOf, staffUser } from "~/staff/session.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const url = new URL(request.url);
-  const inbox = inboxBySlug(params.inbox);
-  if (!inbox) throw data(null, { status: 404 });
+  const inbox = inboxOrNotFound(params.inbox);
   const { page: _page, ...filter } = readFilter(url.searchParams);
   const rows = await exportInbox(ctx.database.db, inbox, filter);
   await audit(ctx.database.db, actorOf(staffUser(context)), {

@@ -1,25 +1,19 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
 import { ConfirmDelete, DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
-import { Notice } from "~/components/staff/StaffShell";
+import { ActionNotice, FilterSelect, Pager, StaffTable } from "~/components/staff/Controls";
 import { INTERESTS } from "~/forms/definitions";
 import { appContext } from "~/lib/app-context";
-import { filterParams, inboxBySlug, readFilter, STATUSES } from "~/staff/inbox";
-import { deletionDate, filterChoices, listInbox } from "~/staff/inbox.server";
+import { filterParams, readFilter, STATUSES } from "~/staff/inbox";
+import { deletionDate, filterChoices, listInbox, inboxOrNotFound } from "~/staff/inbox.server";
 import { itemAction } from "~/staff/item-actions.server";
 import { staffUser } from "~/staff/session.server";
-
-function inboxOf(params: { inbox: string }) {
-  const inbox = inboxBySlug(params.inbox);
-  if (!inbox) throw data(null, { status: 404 });
-  return inbox;
-}
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.title ?? "Inbox"} · Staff area` }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const inbox = inboxOf(params);
+  const inbox = inboxOrNotFound(params.inbox);
   const filter = readFilter(new URL(request.url).searchParams);
   const [list, choices] = await Promise.all([listInbox(ctx.database.db, inbox, filter), filterChoices(ctx.database.db, inbox)]);
   const retention = ctx.staff.settings.retentionDays;
@@ -48,7 +42,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  return itemAction(context.get(appContext), staffUser(context), inboxOf(params), await request.formData(), url.pathname + url.search);
+  return itemAction(
+    context.get(appContext),
+    staffUser(context),
+    inboxOrNotFound(params.inbox),
+    await request.formData(),
+    url.pathname + url.search,
+  );
 }
 
 const FOLDERS = [
@@ -99,52 +99,21 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         aria-label={`Filter ${title.toLowerCase()}`}
       >
         {filter.spam ? <input type="hidden" name="folder" value="spam" /> : null}
-        <label className="flex flex-col text-sm font-semibold">
-          Status
-          <select
-            name="status"
-            defaultValue={filter.status ?? ""}
-            className="mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
-          >
-            <option value="">Any</option>
-            {Object.entries(STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect name="status" label="Status" value={filter.status} options={Object.entries(STATUSES)} />
         {loaderData.filters.includes("interest") ? (
-          <label className="flex flex-col text-sm font-semibold">
-            Interest
-            <select
-              name="interest"
-              defaultValue={filter.interest ?? ""}
-              className="mt-1 max-w-56 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
-            >
-              <option value="">Any</option>
-              {INTERESTS.map((i) => (
-                <option key={i}>{i}</option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect name="interest" label="Interest" value={filter.interest} options={INTERESTS} className="max-w-56" />
         ) : null}
         {(["community", "country"] as const)
           .filter((name) => loaderData.filters.includes(name))
           .map((name) => (
-            <label key={name} className="flex flex-col text-sm font-semibold">
-              {name === "community" ? "Community" : "Country"}
-              <select
-                name={name}
-                defaultValue={filter[name] ?? ""}
-                className="mt-1 max-w-48 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
-              >
-                <option value="">Any</option>
-                {choices[name].map((v) => (
-                  <option key={v}>{v}</option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              key={name}
+              name={name}
+              label={name === "community" ? "Community" : "Country"}
+              value={filter[name]}
+              options={choices[name]}
+              className="max-w-48"
+            />
           ))}
         <label className="flex grow flex-col text-sm font-semibold">
           Search
@@ -161,16 +130,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
 
-      {actionData && "error" in actionData ? (
-        <div className="mt-4">
-          <Notice kind="error">{actionData.error}</Notice>
-        </div>
-      ) : null}
-      {actionData && "message" in actionData ? (
-        <div className="mt-4">
-          <Notice kind="ok">{actionData.message}</Notice>
-        </div>
-      ) : null}
+      <ActionNotice result={actionData} />
 
       <p className="mt-6" aria-live="polite">
         {total === 0
@@ -202,80 +162,40 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               Apply
             </button>
           </fieldset>
-          <div className="mt-3 overflow-x-auto rounded-lg bg-white shadow-sm">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{title}, newest first</caption>
-              <thead className="border-b border-sand-200 bg-sand-100">
-                <tr>
-                  <th scope="col" className="p-3">
-                    <span className="sr-only">Select</span>
-                  </th>
-                  <th scope="col" className="p-3">
-                    Received
-                  </th>
-                  <th scope="col" className="p-3">
-                    Name
-                  </th>
-                  <th scope="col" className="p-3">
-                    Email
-                  </th>
-                  <th scope="col" className="p-3">
-                    {loaderData.summaryLabel}
-                  </th>
-                  <th scope="col" className="p-3">
-                    Status
-                  </th>
-                  <th scope="col" className="p-3">
-                    Retention
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.id} className={`border-b border-sand-200 ${r.status === "new" && !r.spam ? "font-semibold" : ""}`}>
-                    <td className="p-3">
-                      <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.name}`} className="size-5" />
-                    </td>
-                    <td className="p-3 whitespace-nowrap">
-                      <time dateTime={r.received}>{dateTime(r.received)}</time>
-                    </td>
-                    <td className="p-3" dir="auto">
-                      <Link to={`${base}/${r.id}`} className="text-navy-700 underline">
-                        {r.name}
-                      </Link>
-                    </td>
-                    <td className="p-3 break-all">{r.email}</td>
-                    <td className="p-3" dir="auto">
-                      {r.summary}
-                    </td>
-                    <td className="p-3">
-                      <StatusBadge status={r.status} spam={r.spam} />
-                    </td>
-                    <td className="p-3 text-xs whitespace-nowrap">
-                      <DeletionDate date={r.deletedOn} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            caption={`${title}, newest first`}
+            headers={[<span className="sr-only">Select</span>, "Received", "Name", "Email", loaderData.summaryLabel, "Status", "Retention"]}
+          >
+            {rows.map((r) => (
+              <tr key={r.id} className={`border-b border-sand-200 ${r.status === "new" && !r.spam ? "font-semibold" : ""}`}>
+                <td className="p-3">
+                  <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.name}`} className="size-5" />
+                </td>
+                <td className="p-3 whitespace-nowrap">
+                  <time dateTime={r.received}>{dateTime(r.received)}</time>
+                </td>
+                <td className="p-3" dir="auto">
+                  <Link to={`${base}/${r.id}`} className="text-navy-700 underline">
+                    {r.name}
+                  </Link>
+                </td>
+                <td className="p-3 break-all">{r.email}</td>
+                <td className="p-3" dir="auto">
+                  {r.summary}
+                </td>
+                <td className="p-3">
+                  <StatusBadge status={r.status} spam={r.spam} />
+                </td>
+                <td className="p-3 text-xs whitespace-nowrap">
+                  <DeletionDate date={r.deletedOn} />
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         </Form>
       ) : null}
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {filter.page > 1 ? (
-            <Link to={pageLink(filter.page - 1)} className="underline">
-              Newer
-            </Link>
-          ) : null}
-          {filter.page < pages ? (
-            <Link to={pageLink(filter.page + 1)} className="underline">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={filter.page} pages={pages} href={pageLink} />
     </>
   );
 }

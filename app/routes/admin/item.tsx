@@ -1,18 +1,12 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/item";
 import { ConfirmDelete, DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
-import { Notice } from "~/components/staff/StaffShell";
+import { ActionNotice } from "~/components/staff/Controls";
 import { appContext } from "~/lib/app-context";
-import { inboxBySlug, STATUSES } from "~/staff/inbox";
-import { deletionDate, getItem } from "~/staff/inbox.server";
+import { STATUSES } from "~/staff/inbox";
+import { deletionDate, getItem, inboxOrNotFound } from "~/staff/inbox.server";
 import { itemAction } from "~/staff/item-actions.server";
 import { staffUser } from "~/staff/session.server";
-
-function inboxOf(params: { inbox: string }) {
-  const inbox = inboxBySlug(params.inbox);
-  if (!inbox) throw data(null, { status: 404 });
-  return inbox;
-}
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.noun === "message" ? "Message" : "Volunteer"} · Staff area` },
@@ -20,7 +14,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const inbox = inboxOf(params);
+  const inbox = inboxOrNotFound(params.inbox);
   const row = await getItem(ctx.database.db, inbox, params.id);
   if (!row) throw data(null, { status: 404 });
   const labels = inbox.form.labels as Record<string, string>;
@@ -47,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const inbox = inboxOf(params);
+  const inbox = inboxOrNotFound(params.inbox);
   return itemAction(context.get(appContext), staffUser(context), inbox, await request.formData(), `/admin/${inbox.slug}`);
 }
 
@@ -74,16 +68,7 @@ export default function Item({ loaderData, actionData }: Route.ComponentProps) {
         <StatusBadge status={d.status} spam={d.spam} />
         <DeletionDate date={d.deletedOn} />
       </p>
-      {actionData && "message" in actionData ? (
-        <div className="mt-4">
-          <Notice kind="ok">{actionData.message}</Notice>
-        </div>
-      ) : null}
-      {actionData && "error" in actionData ? (
-        <div className="mt-4">
-          <Notice kind="error">{actionData.error}</Notice>
-        </div>
-      ) : null}
+      <ActionNotice result={actionData} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="sent" className="rounded-lg bg-white p-5 shadow-sm">

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { appContext } from "~/lib/app-context";
 import { audit } from "~/staff/audit.server";
+import { setCookieHeaders } from "~/staff/http.server";
 import { readStaffSession } from "~/staff/session.server";
 
 /** Ends the session on the server: the old cookie opens nothing afterwards. */
@@ -10,9 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session } = await readStaffSession(ctx, request);
   const response = await ctx.staff.auth.api.signOut({ headers: request.headers, asResponse: true }).catch(() => null);
   if (session) await audit(ctx.database.db, { id: session.user.id, email: session.user.email }, { action: "sign-out" });
-  const headers = new Headers();
-  for (const cookie of response?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  throw redirect("/admin/login", { headers });
+  throw redirect("/admin/login", { headers: setCookieHeaders(response?.headers.getSetCookie() ?? []) });
 }
 
 export const loader = () => redirect("/admin/login");

@@ -12,6 +12,7 @@ import { MIN_PASSWORD_LENGTH, passwordProblem } from "~/staff/password.server";
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
 
 export { actionHeaders as headers } from "~/staff/http.server";
+import { setCookieHeaders } from "~/staff/http.server";
 
 export const meta = () => [{ title: "Set up your account · Staff area" }, { name: "robots", content: "noindex" }];
 
@@ -48,8 +49,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const setCookies = signIn.headers.getSetCookie();
   const session = new Headers({ Cookie: setCookies.map((c) => c.split(";")[0]).join("; ") });
   const challenge = await startEnrolment(ctx, session, password);
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  const headers = setCookieHeaders(setCookies);
   if (!challenge)
     return data({ step: "gone" as const, error: "Something went wrong. Please sign in to continue." }, { status: 500, headers });
   return data({ step: "authenticator" as const, ...challenge }, { headers });
@@ -59,9 +59,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   if (actionData?.step === "authenticator") {
     return (
       <StaffShell nav={null}>
-        <StaffCard title="Step 2 of 3: your authenticator app">
-          <AuthenticatorStep {...actionData} />
-        </StaffCard>
+        <AuthenticatorStep {...actionData} />
       </StaffShell>
     );
   }

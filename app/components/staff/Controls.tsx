@@ -1,0 +1,86 @@
+/** Pieces every staff list shares: its table, its filter menus, its pages, and what an action answered. */
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Notice } from "./StaffShell";
+
+export function StaffTable({ caption, headers, children }: { caption: string; headers: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="mt-3 overflow-x-auto rounded-lg bg-white shadow-sm">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-sand-200 bg-sand-100">
+          <tr>
+            {headers.map((header, i) => (
+              <th key={i} scope="col" className="p-3">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A labelled menu in a filter form; the first choice, "Any", filters nothing. */
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  className = "",
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly (string | readonly [value: string, label: string])[];
+  className?: string;
+}) {
+  return (
+    <label className="flex flex-col text-sm font-semibold">
+      {label}
+      <select
+        name={name}
+        defaultValue={value ?? ""}
+        className={`mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal ${className}`}
+      >
+        <option value="">Any</option>
+        {options.map((option) => {
+          const [v, text] = typeof option === "string" ? [option, option] : option;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </label>
+  );
+}
+
+/** "Newer" and "Older" links, when there is more than one page. */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages" className="mt-4 flex gap-4">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="underline">
+          Newer
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={href(page + 1)} className="underline">
+          Older
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** What a staff action answered: a confirmation or an error, above the page it came back to. */
+export function ActionNotice({ result }: { result: { message?: string; error?: string } | object | undefined }) {
+  const { message, error } = (result ?? {}) as { message?: string; error?: string };
+  if (!message && !error) return null;
+  return <div className="mt-4">{error ? <Notice kind="error">{error}</Notice> : <Notice kind="ok">{message}</Notice>}</div>;
+}
