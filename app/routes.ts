@@ -32,10 +32,13 @@ export default [
       route("authenticator", "routes/admin/enrol.tsx"),
       route("accounts", "routes/admin/accounts.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("people", "routes/admin/people.tsx"),
+      route("people/export", "routes/admin/people-export.ts"),
       // :inbox is "messages" or "volunteers" (app/staff/inbox.ts); anything else is 404.
       route(":inbox", "routes/admin/inbox.tsx"),
       route(":inbox/export.csv", "routes/admin/export.ts"),
       route(":inbox/:id", "routes/admin/item.tsx"),
+      route(":inbox/:id/edit", "routes/admin/item-edit.tsx"),
       route("*", "routes/admin/not-found.ts"),
     ]),
   ]),

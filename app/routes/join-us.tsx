@@ -2,10 +2,10 @@ import { useState, useSyncExternalStore } from "react";
 import { Form } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { bindFields, ConsentCheckbox, FieldError, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
+import { bindFields, ConsentCheckbox, InterestChoices, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
-import { INTERESTS, joinForm, OTHER_INTEREST } from "~/forms/definitions";
+import { joinForm, OTHER_INTEREST } from "~/forms/definitions";
 import { FormOutcome, useFormSubmission } from "~/forms/use-form-submission";
 import { appContext } from "~/lib/app-context";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -96,36 +96,7 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           <ProtectionFields startedAt={form.startedAt} submissionKey={key} />
           <PersonFields field={field} />
           <TextField {...field("social_media")} hint="For example @yourname on Instagram or X." />
-          <fieldset
-            aria-describedby={errors.interests?.length ? "interests-error" : undefined}
-            aria-invalid={errors.interests?.length ? true : undefined}
-          >
-            <legend className="font-semibold text-navy-900">
-              {joinForm.labels.interests}
-              <RequiredMark />
-            </legend>
-            <p className="text-sm text-sand-700">Choose at least one.</p>
-            <div className="mt-3 grid gap-3 sm:grid-cols-2">
-              {INTERESTS.map((interest, i) => (
-                <label
-                  key={interest}
-                  htmlFor={`interest-${i}`}
-                  className="flex items-start gap-3 rounded-md border border-sand-200 bg-white p-3"
-                >
-                  <input
-                    id={`interest-${i}`}
-                    type="checkbox"
-                    name="interests"
-                    value={interest}
-                    defaultChecked={chosen.includes(interest)}
-                    className="mt-0.5 size-5 shrink-0 accent-navy-700"
-                  />
-                  <span>{interest}</span>
-                </label>
-              ))}
-            </div>
-            <FieldError name="interests" errors={errors.interests} />
-          </fieldset>
+          <InterestChoices chosen={chosen} errors={errors.interests} />
           {showOther ? (
             <TextField
               {...field("other_description")}

@@ -10,6 +10,9 @@ export interface StaffNavData {
   newCounts: Record<InboxSlug, number>;
 }
 
+/** Pages every staff member has, after the inboxes. */
+const STAFF_PAGES = [["/admin/people", "Find a person"]] as const;
+
 /** Pages only an admin sees in the navigation (and may open). */
 const ADMIN_PAGES = [
   ["/admin/accounts", "Accounts"],
@@ -62,7 +65,7 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
                   </NavLink>
                 </li>
               ))}
-              {(nav.role === "admin" ? ADMIN_PAGES : []).map(([to, label]) => (
+              {[...STAFF_PAGES, ...(nav.role === "admin" ? ADMIN_PAGES : [])].map(([to, label]) => (
                 <li key={to}>
                   <NavLink to={to} className={linkClass}>
                     {label}

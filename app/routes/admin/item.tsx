@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/item";
 import { ConfirmDelete, DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
 import { ActionNotice } from "~/components/staff/Controls";
@@ -48,6 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Item({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const back = `/admin/${d.slug}${d.spam ? "?folder=spam" : ""}`;
+  const corrected = useSearchParams()[0].get("corrected");
   if (actionData && "confirmDelete" in actionData) {
     return <ConfirmDelete ids={actionData.confirmDelete} noun={d.noun} returnTo={`/admin/${d.slug}/${d.id}`} />;
   }
@@ -68,13 +69,23 @@ export default function Item({ loaderData, actionData }: Route.ComponentProps) {
         <StatusBadge status={d.status} spam={d.spam} />
         <DeletionDate date={d.deletedOn} />
       </p>
-      <ActionNotice result={actionData} />
+      <ActionNotice
+        result={
+          actionData ?? (corrected ? { message: corrected === "0" ? "Nothing needed correcting." : "Corrections saved." } : undefined)
+        }
+      />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
         <section aria-labelledby="sent" className="rounded-lg bg-white p-5 shadow-sm">
           <h2 id="sent" className="font-serif text-xl font-bold text-navy-900">
             As sent
           </h2>
+          <p className="text-sm">
+            <Link to={`/admin/${d.slug}/${d.id}/edit`} className="underline">
+              Correct details
+            </Link>{" "}
+            <span className="text-sand-700">(when the person asks)</span>
+          </p>
           <dl className="mt-3 divide-y divide-sand-200">
             {d.fields.map((f) => (
               <div key={f.field} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">

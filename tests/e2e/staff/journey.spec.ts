@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../fixtures";
 import { sendMessage, setUpAccount, signIn } from "./helpers";
 
-test("a new admin sets up the account, reads a message, handles it, exports it and signs out", async ({
+test("a new admin sets up the account, reads a message, handles it, exports it, answers a data request and signs out", async ({
   page,
   request,
   context,
@@ -56,6 +56,52 @@ test("a new admin sets up the account, reads a message, handles it, exports it a
   expect(csv).toContain(sent.subject);
   expect(csv).toContain('"In progress"');
   expect(csv.split("\r\n")[0]).toContain('"Received (UTC)","Status"');
+
+  // A data request: find the person, correct a field, download what we hold, delete it all, see it in the audit log.
+  await page.getByRole("link", { name: "Find a person" }).click();
+  await page.getByLabel(/^Email address/).fill(sent.email.toUpperCase());
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText(/^1 submission and \d+ notification emails?\.$/);
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Correct this message" }).click();
+  await page.getByLabel(/^Email/).fill("not an address");
+  await page.getByLabel(/^Organization/).fill("Dar Al-Kalima");
+  await page.getByRole("button", { name: "Save corrections" }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByLabel(/^Email/)).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/^Email/).fill(sent.email);
+  await page.getByRole("button", { name: "Save corrections" }).click();
+  await expect(page.getByRole("status")).toHaveText("Corrections saved.");
+  await expect(page.locator('[data-field="organization"]')).toHaveText("Dar Al-Kalima");
+
+  await page.getByRole("link", { name: "Find a person" }).click();
+  await page.getByLabel(/^Email address/).fill(sent.email);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  const json = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download JSON" }).click();
+  const answer = JSON.parse(await readFile((await (await json).path())!, "utf8"));
+  expect(answer.submissions).toHaveLength(1);
+  expect(answer.submissions[0].fields).toMatchObject({ Organization: "Dar Al-Kalima", Subject: sent.subject });
+  const personCsv = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  expect(await readFile((await (await personCsv).path())!, "utf8")).toContain('"Dar Al-Kalima"');
+
+  await page.getByRole("button", { name: "Delete everything…" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("1 submission and");
+  await page.getByRole("button", { name: "Delete everything", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(`Deleted everything stored about ${sent.email}: 1 message, 0 volunteer sign-ups`);
+  await page.getByLabel(/^Email address/).fill(sent.email);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Nothing is stored under this address/);
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  const log = page.getByRole("table");
+  for (const action of ["Deleted a person's data", "Exported a person's data", "Corrected a person's data", "Looked up a person"]) {
+    await expect(log.getByRole("row").filter({ hasText: action }).first()).toContainText(account.email);
+  }
+  await expect(log).toContainText(/person:[0-9a-f]{24}/);
+  await expect(page.locator("body")).not.toContainText(sent.email);
 
   // Signing out ends the session on the server: the old cookie opens nothing.
   const cookies = await context.cookies();

@@ -1,0 +1,97 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/item-edit";
+import { Notice } from "~/components/staff/StaffShell";
+import { readFormData, type FieldErrors, type FormValues } from "~/forms/definitions";
+import { bindFields, InterestChoices, TextField } from "~/forms/fields";
+import { appContext } from "~/lib/app-context";
+import { inboxBySlug } from "~/staff/inbox";
+import { getItem, inboxOrNotFound } from "~/staff/inbox.server";
+import { correctableFields, correctSubmission } from "~/staff/people.server";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+export const meta = () => [{ title: "Correct details · Staff area" }];
+
+/** Long answers get a text area, as on the public forms. */
+const MULTILINE = new Set(["message", "other_description"]);
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const inbox = inboxOrNotFound(params.inbox);
+  const row = await getItem(ctx.database.db, inbox, params.id);
+  if (!row) throw data(null, { status: 404 });
+  const shape = inbox.form.schema.shape as Record<string, { _zod: { def: { type: string } } }>;
+  return {
+    slug: inbox.slug,
+    noun: inbox.noun,
+    id: row.id,
+    fields: correctableFields(inbox.form).map((name) => ({
+      name,
+      // Fields with a default may be left empty; the rest are required, as on the form.
+      required: shape[name]!._zod.def.type !== "default",
+      list: Array.isArray(row[name]),
+    })),
+    values: Object.fromEntries(correctableFields(inbox.form).map((f) => [f, row[f]])) as FormValues,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const inbox = inboxOrNotFound(params.inbox);
+  const values = readFormData(inbox.form, await request.formData());
+  const result = await correctSubmission(ctx.database.db, actorOf(staffUser(context)), ctx.staff.settings.secret, inbox, params.id, values);
+  if (!result) throw data(null, { status: 404 });
+  if (!result.ok) return data<{ errors: FieldErrors; values: FormValues }>({ errors: result.fieldErrors, values }, { status: 400 });
+  return redirect(`/admin/${inbox.slug}/${params.id}?corrected=${result.changed.length}`);
+}
+
+export default function CorrectItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { slug, noun, id, fields } = loaderData;
+  const inbox = inboxBySlug(slug)!;
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? loaderData.values;
+  const field = bindFields(inbox.form, errors, values);
+  const back = `/admin/${slug}/${id}`;
+  return (
+    <>
+      <p>
+        <Link to={back} className="underline">
+          ← Back to the {noun}
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-2xl font-bold text-navy-900">Correct details</h1>
+      <p className="mt-2 max-w-2xl">
+        Change what the person asked to have corrected. The same rules apply as on the public form. The audit log records which fields
+        changed, not what they said.
+      </p>
+      {Object.keys(errors).length > 0 ? (
+        <div className="mt-4 max-w-2xl">
+          <Notice kind="error">Nothing was saved. Please fix the fields marked below.</Notice>
+        </div>
+      ) : null}
+      <Form method="post" noValidate className="mt-6 max-w-2xl space-y-6 rounded-lg bg-white p-5 shadow-sm">
+        {fields.map((f) =>
+          f.list ? (
+            <InterestChoices key={f.name} chosen={(values[f.name] as string[] | undefined) ?? []} errors={errors[f.name]} />
+          ) : (
+            <TextField
+              key={f.name}
+              {...field(f.name as never)}
+              required={f.required}
+              type={f.name === "email" ? "email" : "text"}
+              multiline={MULTILINE.has(f.name)}
+              rows={4}
+            />
+          ),
+        )}
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary">
+            Save corrections
+          </button>
+          <Link to={back} className="btn-secondary text-navy-900">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

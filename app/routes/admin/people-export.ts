@@ -1,0 +1,28 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/people-export";
+import { appContext } from "~/lib/app-context";
+import { csvHeaders } from "~/staff/export.server";
+import { findPerson, looksLikeEmail, personCsv, personJson, recordRequest } from "~/staff/people.server";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+/** The address comes in a POST body only; a GET has nothing to download. */
+export const loader = () => redirect("/admin/people");
+
+/** POST email, format=json|csv: everything stored about the person, as a file to send them. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  const format = form.get("format") === "csv" ? "csv" : "json";
+  if (!looksLikeEmail(email)) throw data({ error: "Enter the person's email address." }, { status: 400 });
+  const found = await findPerson(ctx.database.db, email);
+  await recordRequest(ctx.database.db, actorOf(staffUser(context)), ctx.staff.settings.secret, email, "person-exported", {
+    format,
+    submissions: found.records.length,
+  });
+  const filename = `personal-data-${new Date().toISOString().slice(0, 10)}`;
+  if (format === "csv") return new Response(personCsv(found), { headers: csvHeaders(`${filename}.csv`) });
+  return new Response(JSON.stringify(personJson(email, found), null, 2), {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}.json"` },
+  });
+}
