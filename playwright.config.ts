@@ -8,6 +8,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The staff area is also tested on PostgreSQL, by a second server, when one answers on 127.0.0.1:5432. */
 const PG_PORT = PORT + 1;
 const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "site-e2e-")));
+/** localhost, not 127.0.0.1: a passkey's relying party must be a host name. The servers listen on 127.0.0.1. */
+const SITE_URL = `http://localhost:${PORT}`;
+const PG_SITE_URL = `http://localhost:${PG_PORT}`;
 const E2E_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/site_e2e_${PORT}`;
 const postgres =
   process.env.TEST_POSTGRES !== "off" &&
@@ -44,7 +47,7 @@ export default defineConfig({
   // The JSON report is what scripts/test-all.mjs counts.
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: SITE_URL,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromePath,
@@ -66,13 +69,13 @@ export default defineConfig({
       name: "desktop",
       testIgnore: /[\\/]phone[\\/]/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined },
-      metadata: { staffEnv: { DATA_DIR, SITE_URL: `http://127.0.0.1:${PORT}` } },
+      metadata: { staffEnv: { DATA_DIR, SITE_URL } },
     },
     {
       name: "phone",
       testIgnore: [/[\\/]desktop[\\/]/, /[\\/]staff[\\/](?!accessibility)/],
       use: { ...devices["Pixel 7"], channel: undefined },
-      metadata: { staffEnv: { DATA_DIR, SITE_URL: `http://127.0.0.1:${PORT}` } },
+      metadata: { staffEnv: { DATA_DIR, SITE_URL } },
     },
     ...(postgres
       ? [
@@ -80,14 +83,13 @@ export default defineConfig({
             name: "staff-postgres",
             testMatch: STAFF_TESTS,
             testIgnore: /accessibility/,
-            // localhost, not 127.0.0.1: a passkey's relying party must be a host name.
             use: {
               ...devices["Desktop Chrome"],
               viewport: { width: 1366, height: 900 },
               channel: undefined,
-              baseURL: `http://localhost:${PG_PORT}`,
+              baseURL: PG_SITE_URL,
             },
-            metadata: { staffEnv: { DATABASE_URL: E2E_DATABASE_URL, SITE_URL: `http://localhost:${PG_PORT}` } },
+            metadata: { staffEnv: { DATABASE_URL: E2E_DATABASE_URL, SITE_URL: PG_SITE_URL } },
           },
         ]
       : []),
@@ -100,7 +102,7 @@ export default defineConfig({
       timeout: 300_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv, PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, DATA_DIR },
+      env: { ...serverEnv, PORT: String(PORT), SITE_URL, DATA_DIR },
     },
     ...(postgres
       ? [
@@ -111,7 +113,7 @@ export default defineConfig({
             timeout: 120_000,
             stdout: "ignore" as const,
             stderr: "pipe" as const,
-            env: { ...serverEnv, SKIP_BUILD: "1", PORT: String(PG_PORT), SITE_URL: `http://localhost:${PG_PORT}`, E2E_DATABASE_URL },
+            env: { ...serverEnv, SKIP_BUILD: "1", PORT: String(PG_PORT), SITE_URL: PG_SITE_URL, E2E_DATABASE_URL },
           },
         ]
       : []),

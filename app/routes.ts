@@ -30,6 +30,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("authenticator", "routes/admin/enrol.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("accounts", "routes/admin/accounts.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("people", "routes/admin/people.tsx"),

@@ -6,7 +6,7 @@
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import type { Database } from "../../db/client.server";
 import { AUTH_BASE_PATH, PASSKEY_ENDPOINTS } from "./auth-paths";
@@ -68,6 +68,12 @@ export function createStaffAuth({ db, secret, siteUrl, idleMinutes, appName, onP
     },
     logger: { disabled: true },
     hooks: {
+      // A passkey opens the staff area on its own, so only an account that already has its authenticator app may add one.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== PASSKEY_ENDPOINTS.registerOptions && ctx.path !== PASSKEY_ENDPOINTS.register) return;
+        const session = await getSessionFromCtx(ctx);
+        if (!session?.user.twoFactorEnabled) throw new APIError("FORBIDDEN", { message: "Set up your authenticator app first." });
+      }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === PASSKEY_ENDPOINTS.signIn && ctx.context.newSession) await onPasskey("sign-in", ctx.context.newSession.user);
         if (ctx.path === PASSKEY_ENDPOINTS.register && ctx.context.session) await onPasskey("added", ctx.context.session.user);

@@ -77,24 +77,36 @@ export function PasskeySignIn({ next }: { next: string }) {
 
 export function AddPasskey({ onAdded }: { onAdded: () => void }) {
   const supported = usePasskeySupport();
+  const [name, setName] = useState("");
   const { error, busy, start } = useCeremony(async () => {
     await ceremony(
       PASSKEY_ENDPOINTS.registerOptions,
       PASSKEY_ENDPOINTS.register,
       (b, optionsJSON) => b.startRegistration({ optionsJSON }),
-      {
-        name: "Passkey",
-      },
+      { name: name.trim().slice(0, 60) || "Passkey" },
     );
+    setName("");
     onAdded();
   }, "The passkey was not added. You can try again.");
   if (!supported) return <p className="text-sm text-sand-700">Adding a passkey needs JavaScript and a browser that supports passkeys.</p>;
   return (
     <div className="space-y-3">
       {error ? <Notice kind="error">{error}</Notice> : null}
-      <button type="button" className="btn-secondary text-navy-900" onClick={start} disabled={busy}>
-        {busy ? "Waiting for your passkey…" : "Add a passkey"}
-      </button>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex grow flex-col font-semibold">
+          Name for the new passkey
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={60}
+            placeholder="For example: work laptop"
+            className="mt-1 rounded border border-sand-700/40 bg-white px-3 py-2 font-normal"
+          />
+        </label>
+        <button type="button" className="btn-secondary text-navy-900" onClick={start} disabled={busy}>
+          {busy ? "Waiting for your passkey…" : "Add a passkey"}
+        </button>
+      </div>
     </div>
   );
 }

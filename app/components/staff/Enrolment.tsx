@@ -42,10 +42,21 @@ export function AuthenticatorStep({ uri, qrSvg, setupKey, error }: { uri: string
   );
 }
 
-export function RecoveryCodes({ codes }: { codes: string[] }) {
+/** Recovery codes, shown once: at the end of setup, or after renewing them on the account page. */
+export function RecoveryCodes({
+  codes,
+  title = "Step 3 of 3: your recovery codes",
+  confirmation = "Your authenticator app is set up.",
+  done = { to: "/admin/messages", label: "I have saved them: go to the inbox" },
+}: {
+  codes: string[];
+  title?: string;
+  confirmation?: string;
+  done?: { to: string; label: string };
+}) {
   return (
-    <StaffCard title="Step 3 of 3: your recovery codes">
-      <Notice kind="ok">Your authenticator app is set up.</Notice>
+    <StaffCard title={title}>
+      <Notice kind="ok">{confirmation}</Notice>
       <p>
         These are your recovery codes. Each works once, in place of a code from the app, if you lose your phone. Save them now in your
         password manager or print them: <strong>they will not be shown again.</strong>
@@ -57,8 +68,8 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
           </li>
         ))}
       </ol>
-      <Link to="/admin/messages" className="btn-primary w-full">
-        I have saved them: go to the inbox
+      <Link to={done.to} className="btn-primary w-full">
+        {done.label}
       </Link>
     </StaffCard>
   );

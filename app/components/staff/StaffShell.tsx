@@ -42,7 +42,10 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
           </p>
           {nav ? (
             <div className="flex items-center gap-3 text-sm">
-              <span>{nav.email}</span>
+              <NavLink to="/admin/account" className="underline-offset-4 hover:underline aria-[current=page]:underline">
+                <span className="sr-only">My account: </span>
+                {nav.email}
+              </NavLink>
               <Form method="post" action="/admin/logout">
                 <button
                   type="submit"
