@@ -28,7 +28,7 @@ export interface StaffAccount {
 }
 
 /** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
-export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin" | "staff", label = role): Promise<StaffAccount> {
+export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin" | "staff", label: string = role): Promise<StaffAccount> {
   const email = uniqueEmail(label);
   const link = await staffCommand(testInfo, "add", email, "--role", role);
   expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
