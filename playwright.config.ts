@@ -34,6 +34,8 @@ const serverEnv = {
   SUBMISSION_RATE_LIMIT: "10000",
 };
 const STAFF_TESTS = /[\\/]staff[\\/].*\.spec\.ts$/;
+/** Browser tests that reach into the server's database, which only PostgreSQL shares with another process. */
+const POSTGRES_ONLY = /\.postgres\.spec\.ts$/;
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 
 export default defineConfig({
@@ -67,7 +69,7 @@ export default defineConfig({
     // journeys run on the desktop (PGlite) and on PostgreSQL; its accessibility check on the phone too.
     {
       name: "desktop",
-      testIgnore: /[\\/]phone[\\/]/,
+      testIgnore: [/[\\/]phone[\\/]/, POSTGRES_ONLY],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined },
       metadata: { staffEnv: { DATA_DIR, SITE_URL } },
     },

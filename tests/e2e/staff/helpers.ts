@@ -46,6 +46,11 @@ export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin"
 
 export async function signIn(page: Page, account: StaffAccount, code?: string) {
   await page.goto("/admin/login");
+  await signInHere(page, account, code);
+}
+
+/** The two sign-in steps on the sign-in page already open (which may carry ?next=). */
+export async function signInHere(page: Page, account: StaffAccount, code?: string) {
   await page.getByLabel(/^Email/).fill(account.email);
   await page.getByLabel(/^Password/).fill(account.password);
   await page.getByRole("button", { name: "Continue" }).click();

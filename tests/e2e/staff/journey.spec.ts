@@ -64,6 +64,7 @@ test("a new admin sets up the account, reads a message, handles it, exports it, 
   await expect(page.getByRole("status")).toHaveText(/^1 submission and \d+ notification emails?\.$/);
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Correct this message" }).click();
+  await expect(page.getByRole("heading", { name: "Correct details", level: 1 })).toBeVisible();
   await page.getByLabel(/^Email/).fill("not an address");
   await page.getByLabel(/^Organization/).fill("Dar Al-Kalima");
   await page.getByRole("button", { name: "Save corrections" }).click();

@@ -1,0 +1,88 @@
+/**
+ * axe on every page of the staff area, on the desktop and on a phone (this file is the staff test the phone
+ * project runs), each with its tab order reaching the main actions by keyboard.
+ */
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { totpNow } from "../../helpers/totp";
+import { expectNoAxeViolations } from "../fixtures";
+import { sendMessage, setUpAccount, staffCommand, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+
+// axe takes seconds a page, more on the emulated phone.
+test.describe.configure({ timeout: 60_000 });
+
+/** axe, and no page wider than the screen: a phone would zoom out and make everything small. */
+async function expectAccessible(page: Page) {
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+test("sign-in and setup pages", async ({ page }, testInfo) => {
+  await page.goto("/admin/login");
+  await expectNoAxeViolations(page);
+  const link = await staffCommand(testInfo, "add", uniqueEmail("a11y-setup"), "--role", "staff");
+  await page.goto(new URL(link).pathname);
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/^New password \*?$/).fill("password1234");
+  await page.getByLabel(/^New password again/).fill("password1234");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/^New password \*?$/).fill(STRONG_PASSWORD);
+  await page.getByLabel(/^New password again/).fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const key = (await page.getByTestId("setup-key").textContent())!.trim();
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/^Code from the app/).fill(await totpNow(key));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("recovery-codes")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("every list and settings page of the staff area", async ({ page }, testInfo) => {
+  await setUpAccount(page, testInfo, "admin", "a11y-pages");
+  for (const path of [
+    "/admin/messages",
+    "/admin/volunteers",
+    "/admin/messages?folder=spam",
+    "/admin/people",
+    "/admin/account",
+    "/admin/accounts",
+    "/admin/audit",
+    "/admin/nowhere",
+  ]) {
+    await page.goto(path);
+    await expectAccessible(page);
+  }
+});
+
+test("a message by keyboard alone, its correction page, and a person's records", async ({ page, request }, testInfo) => {
+  const sent = await sendMessage(request, { subject: `Accessible ${Date.now()}` });
+  await request.post("/api/submit-join-us-form", {
+    data: { name: "Rami", email: sent.email, interests: ["Fundraising"], community: "Druze", agree_to_terms: true },
+  });
+  await setUpAccount(page, testInfo, "admin", "a11y-keys");
+
+  // From the top of the inbox, Tab reaches the search box, then the message; Enter opens it.
+  await page.goto(`/admin/messages?q=${encodeURIComponent(sent.subject)}`);
+  const focusByTab = async (target: Locator, limit: number) => {
+    for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(target).toBeFocused();
+  };
+  await focusByTab(page.getByRole("searchbox", { name: "Search" }), 30);
+  await focusByTab(page.getByRole("link", { name: sent.name }), 20);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`New contact message: ${sent.subject}`);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Correct details" }).click();
+  await expect(page.getByRole("heading", { name: "Correct details" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/admin/people");
+  await page.getByLabel(/^Email address/).fill(sent.email);
+  await page.getByLabel(/^Email address/).press("Enter");
+  await expect(page.getByRole("table", { name: /Submissions from/ }).getByRole("row")).toHaveCount(3);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete everything…" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await expectAccessible(page);
+});
