@@ -147,6 +147,7 @@ describe("health and robots", () => {
     const text = await (await get("/robots.txt")).text();
     expect(text).toContain("Allow: /");
     expect(text).toContain("Sitemap: https://alliance.example/sitemap.xml");
+    expect(text).toContain("Disallow: /admin\n");
   });
 });
 
