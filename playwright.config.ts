@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The staff area is also tested on PostgreSQL, by a second server, when one answers on 127.0.0.1:5432. */
@@ -53,15 +54,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

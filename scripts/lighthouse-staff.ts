@@ -9,14 +9,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { totpNow } from "../tests/helpers/totp";
+import { completeSetup } from "../tests/e2e/staff/helpers";
+import { CHROMIUM_FLAGS } from "./lib/chromium.mjs";
 import { HEADER, lighthouseRow } from "./lib/lighthouse.mjs";
 import { serveBuild } from "./lib/serve-build.mjs";
 
 const port = Number(process.env.LH_PORT ?? 4510);
 const DATA_DIR = mkdtempSync(join(tmpdir(), "lh-staff-"));
 const { base, stop } = await serveBuild(port, { DATA_DIR, SITE_URL: `http://127.0.0.1:${port}` });
-const PASSWORD = "violet anchor tundra lantern";
 
 const link = execFileSync(
   process.execPath,
@@ -40,25 +40,10 @@ await fetch(`${base}/api/submit-contact-form`, {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage({ baseURL: base });
-await page.goto(new URL(link).pathname);
-await page.getByLabel(/^New password \*?$/).fill(PASSWORD);
-await page.getByLabel(/^New password again/).fill(PASSWORD);
-await page.getByRole("button", { name: "Continue" }).click();
-const setupKey = (await page.getByTestId("setup-key").textContent())!.trim();
-await page.getByLabel(/^Code from the app/).fill(await totpNow(setupKey));
-await page.getByRole("button", { name: "Confirm" }).click();
-await page.getByTestId("recovery-codes").waitFor();
+await completeSetup(page, link);
 await page.goto("/admin/messages");
 await page.getByRole("link", { name: "Layla Haddad" }).click();
 await page.waitForURL(/\/admin\/messages\/[0-9a-f-]{36}$/);

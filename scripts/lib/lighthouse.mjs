@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM_FLAGS } from "./chromium.mjs";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const out = mkdtempSync(join(tmpdir(), "lh-out-"));
@@ -30,7 +31,7 @@ function measure(base, path, headers) {
       "--output=json",
       `--output-path=${file}`,
       ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync",
+      `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(" ")}`,
     ],
     { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"], timeout: 180_000 },
   );

@@ -1,4 +1,5 @@
 /** Pieces the inbox list and item pages share. */
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { formatDate } from "~/lib/dates";
 import { STATUSES, type Status } from "~/staff/inbox";
@@ -26,6 +27,28 @@ export function DeletionDate({ date }: { date: string | null }) {
 
 export const dateTime = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+
+/** A moment, readable and machine-readable. */
+export const When = ({ iso }: { iso: string }) => <time dateTime={iso}>{dateTime(iso)}</time>;
+
+/** A table cell holding a moment. */
+export function DateCell({ iso, children }: { iso: string | null; children?: ReactNode }) {
+  return <td className="p-3 whitespace-nowrap">{iso ? <When iso={iso} /> : children}</td>;
+}
+
+/** An item's status and its retention date, as two table cells. */
+export function HandlingCells({ status, spam, deletedOn }: { status: string; spam: boolean; deletedOn: string | null }) {
+  return (
+    <>
+      <td className="p-3">
+        <StatusBadge status={status} spam={spam} />
+      </td>
+      <td className="p-3 text-xs whitespace-nowrap">
+        <DeletionDate date={deletedOn} />
+      </td>
+    </>
+  );
+}
 
 /** "Delete 3 messages? This cannot be undone." The page a delete comes to without JavaScript. */
 export function ConfirmDelete({ ids, noun, returnTo, action }: { ids: string[]; noun: string; returnTo: string; action?: string }) {

@@ -2,7 +2,7 @@ import { data, Form, useRevalidator } from "react-router";
 import type { Route } from "./+types/account";
 import { ActionNotice, StaffTable } from "~/components/staff/Controls";
 import { RecoveryCodes } from "~/components/staff/Enrolment";
-import { dateTime } from "~/components/staff/InboxParts";
+import { DateCell } from "~/components/staff/InboxParts";
 import { TextField } from "~/forms/fields";
 import { appContext } from "~/lib/app-context";
 import { listOwnPasskeys, recoveryCodesLeft, removeOwnPasskey, renewRecoveryCodes } from "~/staff/own-account.server";
@@ -83,9 +83,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <td className="p-3" dir="auto">
                   {p.name}
                 </td>
-                <td className="p-3 whitespace-nowrap">
-                  <time dateTime={p.createdAt}>{dateTime(p.createdAt)}</time>
-                </td>
+                <DateCell iso={p.createdAt} />
                 <td className="p-3">
                   <Form method="post">
                     <input type="hidden" name="intent" value="remove-passkey" />

@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/accounts";
 import { Notice } from "~/components/staff/StaffShell";
 import { StaffTable } from "~/components/staff/Controls";
-import { dateTime } from "~/components/staff/InboxParts";
+import { DateCell } from "~/components/staff/InboxParts";
 import { appContext } from "~/lib/app-context";
 import { AccountError } from "~/staff/accounts.server";
 import { STAFF_ROLES, type StaffRole } from "~/staff/auth.server";
@@ -112,7 +112,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
                     ? "Setup link sent"
                     : "Setup not finished"}
             </td>
-            <td className="p-3 whitespace-nowrap">{dateTime(a.createdAt)}</td>
+            <DateCell iso={a.createdAt} />
             <td className="p-3">
               <div className="flex flex-wrap gap-2">
                 {(a.disabled ? ["enable", "reset"] : ["disable", "reset"]).map((intent) => (

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { FilterSelect, Pager, StaffTable } from "~/components/staff/Controls";
 import type { Route } from "./+types/audit";
-import { dateTime } from "~/components/staff/InboxParts";
+import { DateCell } from "~/components/staff/InboxParts";
 import { appContext } from "~/lib/app-context";
 import { AUDIT_ACTIONS, listAudit, type AuditAction } from "~/staff/audit.server";
 import { requireRole } from "~/staff/session.server";
@@ -83,7 +83,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <StaffTable caption="Audit log, newest first" headers={["When", "Who", "What", "On", "Details"]}>
         {rows.map((r) => (
           <tr key={r.id} className="border-b border-sand-200">
-            <td className="p-3 whitespace-nowrap">{dateTime(r.at)}</td>
+            <DateCell iso={r.at} />
             <td className="p-3 break-all">{r.who}</td>
             <td className="p-3">{r.what}</td>
             <td className="p-3 break-all">{r.target}</td>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
-import { ConfirmDelete, DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
+import { ConfirmDelete, DateCell, HandlingCells } from "~/components/staff/InboxParts";
 import { ActionNotice, FilterSelect, Pager, StaffTable } from "~/components/staff/Controls";
 import { INTERESTS } from "~/forms/definitions";
 import { appContext } from "~/lib/app-context";
@@ -171,9 +171,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                 <td className="p-3">
                   <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.name}`} className="size-5" />
                 </td>
-                <td className="p-3 whitespace-nowrap">
-                  <time dateTime={r.received}>{dateTime(r.received)}</time>
-                </td>
+                <DateCell iso={r.received} />
                 <td className="p-3" dir="auto">
                   <Link to={`${base}/${r.id}`} className="text-navy-700 underline">
                     {r.name}
@@ -183,12 +181,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                 <td className="p-3" dir="auto">
                   {r.summary}
                 </td>
-                <td className="p-3">
-                  <StatusBadge status={r.status} spam={r.spam} />
-                </td>
-                <td className="p-3 text-xs whitespace-nowrap">
-                  <DeletionDate date={r.deletedOn} />
-                </td>
+                <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />
               </tr>
             ))}
           </StaffTable>

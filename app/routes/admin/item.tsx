@@ -1,6 +1,6 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/item";
-import { ConfirmDelete, DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
+import { ConfirmDelete, DeletionDate, StatusBadge, When } from "~/components/staff/InboxParts";
 import { ActionNotice } from "~/components/staff/Controls";
 import { appContext } from "~/lib/app-context";
 import { STATUSES } from "~/staff/inbox";
@@ -64,7 +64,7 @@ export default function Item({ loaderData, actionData }: Route.ComponentProps) {
       </h1>
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>
-          Received <time dateTime={d.received}>{dateTime(d.received)}</time>
+          Received <When iso={d.received} />
         </span>
         <StatusBadge status={d.status} spam={d.spam} />
         <DeletionDate date={d.deletedOn} />

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/people";
 import { ActionNotice, StaffTable } from "~/components/staff/Controls";
-import { DeletionDate, StatusBadge, dateTime } from "~/components/staff/InboxParts";
+import { DateCell, HandlingCells } from "~/components/staff/InboxParts";
 import { appContext } from "~/lib/app-context";
 import { deletionDate } from "~/staff/inbox.server";
 import { erasePerson, findPerson, looksLikeEmail, recordRequest } from "~/staff/people.server";
@@ -103,20 +103,13 @@ function Results({ found }: { found: Found }) {
         >
           {records.map((r) => (
             <tr key={r.id} className="border-b border-sand-200">
-              <td className="p-3 whitespace-nowrap">
-                <time dateTime={r.received}>{dateTime(r.received)}</time>
-              </td>
+              <DateCell iso={r.received} />
               <td className="p-3" dir="auto">
                 <Link to={`/admin/${r.inbox}/${r.id}`} className="text-navy-700 underline">
                   {r.headline}
                 </Link>
               </td>
-              <td className="p-3">
-                <StatusBadge status={r.status} spam={r.spam} />
-              </td>
-              <td className="p-3 text-xs whitespace-nowrap">
-                <DeletionDate date={r.deletedOn} />
-              </td>
+              <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />
               <td className="p-3">
                 <Link to={`/admin/${r.inbox}/${r.id}/edit`} className="underline">
                   Correct<span className="sr-only"> this {r.noun}</span>
@@ -133,10 +126,8 @@ function Results({ found }: { found: Found }) {
               <td className="p-3" dir="auto">
                 {e.subject}
               </td>
-              <td className="p-3 whitespace-nowrap">
-                <time dateTime={e.queued}>{dateTime(e.queued)}</time>
-              </td>
-              <td className="p-3 whitespace-nowrap">{e.sent ? <time dateTime={e.sent}>{dateTime(e.sent)}</time> : "Waiting to be sent"}</td>
+              <DateCell iso={e.queued} />
+              <DateCell iso={e.sent}>Waiting to be sent</DateCell>
             </tr>
           ))}
         </StaffTable>

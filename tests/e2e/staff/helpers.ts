@@ -27,11 +27,8 @@ export interface StaffAccount {
   recoveryCodes: string[];
 }
 
-/** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
-export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin" | "staff", label: string = role): Promise<StaffAccount> {
-  const email = uniqueEmail(label);
-  const link = await staffCommand(testInfo, "add", email, "--role", role);
-  expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
+/** The three setup steps, from the link to the recovery codes (also used by scripts/lighthouse-staff.ts). */
+export async function completeSetup(page: Page, link: string) {
   await page.goto(new URL(link).pathname);
   await page.getByLabel(/^New password \*?$/).fill(STRONG_PASSWORD);
   await page.getByLabel(/^New password again/).fill(STRONG_PASSWORD);
@@ -40,8 +37,18 @@ export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin"
   await page.getByLabel(/^Code from the app/).fill(await totpNow(setupKey));
   await page.getByRole("button", { name: "Confirm" }).click();
   const codes = page.getByTestId("recovery-codes").getByRole("listitem");
-  await expect(codes).toHaveCount(10);
-  return { email, password: STRONG_PASSWORD, setupKey, recoveryCodes: await codes.allTextContents() };
+  await codes.first().waitFor();
+  return { setupKey, recoveryCodes: await codes.allTextContents() };
+}
+
+/** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
+export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin" | "staff", label: string = role): Promise<StaffAccount> {
+  const email = uniqueEmail(label);
+  const link = await staffCommand(testInfo, "add", email, "--role", role);
+  expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
+  const { setupKey, recoveryCodes } = await completeSetup(page, link);
+  expect(recoveryCodes).toHaveLength(10);
+  return { email, password: STRONG_PASSWORD, setupKey, recoveryCodes };
 }
 
 export async function signIn(page: Page, account: StaffAccount, code?: string) {
