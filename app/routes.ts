@@ -10,6 +10,8 @@ export default [
   route("team/advisor/:id", "routes/team.member.tsx", { id: "advisor" }),
   route("communities", "routes/communities._index.tsx"),
   route("communities/:community", "routes/communities.$community.tsx"),
+  route("communities/:community/news", "routes/communities.$community.news.tsx"),
+  route("communities/:community/news.xml", "routes/communities.$community.news[.]xml.ts"),
   route("ideology/:section", "routes/ideology.$section.tsx"),
   route("partners", "routes/partners.tsx"),
   route("join-us", "routes/join-us.tsx"),
@@ -18,6 +20,7 @@ export default [
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("news.xml", "routes/news[.]xml.ts"),
   route("api/:name", "routes/submission-endpoint.ts", { id: "api" }),
   // Where the original front end's backend client library sends the same calls.
   route("functions/v1/:name", "routes/submission-endpoint.ts", { id: "functions" }),
@@ -33,6 +36,9 @@ export default [
       route("account", "routes/admin/account.tsx"),
       route("accounts", "routes/admin/accounts.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("news", "routes/admin/news.tsx"),
+      route("news/new", "routes/admin/news-edit.tsx", { id: "news-new" }),
+      route("news/:id", "routes/admin/news-edit.tsx", { id: "news-edit" }),
       route("people", "routes/admin/people.tsx"),
       route("people/export", "routes/admin/people-export.ts"),
       // :inbox is "messages" or "volunteers" (app/staff/inbox.ts); anything else is 404.

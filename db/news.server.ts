@@ -1,7 +1,10 @@
-/** News on community pages: seeded from app/content/news.yaml, read from the database. */
-import { desc, eq } from "drizzle-orm";
+/**
+ * News on community pages and in the feeds. Staff keep it at /admin/news (app/staff/news.server.ts);
+ * app/content/news.yaml only seeds items it has never seeded before.
+ */
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.server";
-import { newsItemCommunities, newsItems } from "./schema";
+import { appSettings, newsItemCommunities, newsItems, newsSeeded } from "./schema";
 import type { NewsSeedItem } from "../app/content/schemas";
 
 export interface NewsItem {
@@ -12,68 +15,149 @@ export interface NewsItem {
   publishedDate: string;
   originalUrl: string;
   imageUrl: string | null;
+  updatedAt: Date;
 }
 
+/** How many items a community page shows (SPEC §3), and how many a page of "All news" and a feed hold. */
+export const NEWS_ON_COMMUNITY_PAGE = 3;
+export const NEWS_PAGE_SIZE = 20;
+export const FEED_SIZE = 50;
+
 /**
- * Inserts or updates the seed items and their community links, in one transaction. Idempotent, and
- * leaves alone any item staff added that is not in the file.
+ * Adds the seed items whose ids were never seeded, with their communities, and remembers them, in one
+ * transaction. An item already seeded is never touched again: staff may have edited or deleted it.
  */
-export async function seedNews(db: Database, items: NewsSeedItem[]): Promise<void> {
-  if (items.length === 0) return;
-  await db.transaction(async (tx) => {
-    for (const item of items) {
-      const row = {
-        id: item.id,
-        title: item.title,
-        excerpt: item.excerpt,
-        source: item.source,
-        publishedDate: item.publishedDate,
-        originalUrl: item.originalUrl,
-        imageUrl: item.imageUrl ?? null,
-      };
-      const { id: _id, ...fields } = row;
-      await tx.insert(newsItems).values(row).onConflictDoUpdate({ target: newsItems.id, set: fields });
-      await tx.delete(newsItemCommunities).where(eq(newsItemCommunities.newsItemId, item.id));
+export async function seedNews(db: Database, items: NewsSeedItem[]): Promise<number> {
+  if (items.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const done = new Set(
+      (
+        await tx
+          .select({ id: newsSeeded.id })
+          .from(newsSeeded)
+          .where(
+            inArray(
+              newsSeeded.id,
+              items.map((i) => i.id),
+            ),
+          )
+      ).map((r) => r.id),
+    );
+    const fresh = items.filter((item) => !done.has(item.id));
+    for (const item of fresh) {
+      await tx
+        .insert(newsItems)
+        .values({
+          id: item.id,
+          title: item.title,
+          excerpt: item.excerpt,
+          source: item.source,
+          publishedDate: item.publishedDate,
+          originalUrl: item.originalUrl,
+          imageUrl: item.imageUrl ?? null,
+        })
+        .onConflictDoNothing();
       await tx
         .insert(newsItemCommunities)
-        .values(item.communities.map((communitySlug, position) => ({ newsItemId: item.id, communitySlug, position })));
+        .values(item.communities.map((communitySlug) => ({ newsItemId: item.id, communitySlug })))
+        .onConflictDoNothing();
     }
+    if (fresh.length) await tx.insert(newsSeeded).values(fresh.map((i) => ({ id: i.id })));
+    return fresh.length;
   });
 }
 
-const MAX_ITEMS = 6;
+const visible = {
+  id: newsItems.id,
+  title: newsItems.title,
+  excerpt: newsItems.excerpt,
+  source: newsItems.source,
+  publishedDate: newsItems.publishedDate,
+  originalUrl: newsItems.originalUrl,
+  imageUrl: newsItems.imageUrl,
+  updatedAt: newsItems.updatedAt,
+};
+const published = eq(newsItems.status, "published");
 
-export async function newsForCommunity(db: Database, slug: string): Promise<NewsItem[]> {
+/** A community's published items in visitors' order: pinned first (latest pin on top), then newest first. */
+export async function newsForCommunity(db: Database, slug: string, limit = NEWS_ON_COMMUNITY_PAGE, offset = 0): Promise<NewsItem[]> {
   return db
-    .select({
-      id: newsItems.id,
-      title: newsItems.title,
-      excerpt: newsItems.excerpt,
-      source: newsItems.source,
-      publishedDate: newsItems.publishedDate,
-      originalUrl: newsItems.originalUrl,
-      imageUrl: newsItems.imageUrl,
-    })
+    .select(visible)
     .from(newsItems)
     .innerJoin(newsItemCommunities, eq(newsItemCommunities.newsItemId, newsItems.id))
-    .where(eq(newsItemCommunities.communitySlug, slug))
-    .orderBy(desc(newsItems.publishedDate), newsItems.id)
-    .limit(MAX_ITEMS);
+    .where(and(eq(newsItemCommunities.communitySlug, slug), published))
+    .orderBy(sql`${newsItemCommunities.pinnedAt} desc nulls last`, desc(newsItems.publishedDate), newsItems.id)
+    .limit(limit)
+    .offset(offset);
 }
 
-/** A short-lived cache: community pages are read far more often than news changes. */
-export function createNewsCache(db: Database, ttlMs = 60_000) {
-  const cache = new Map<string, { at: number; items: Promise<NewsItem[]> }>();
+export async function countNews(db: Database, slug: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(newsItems)
+    .innerJoin(newsItemCommunities, eq(newsItemCommunities.newsItemId, newsItems.id))
+    .where(and(eq(newsItemCommunities.communitySlug, slug), published));
+  return row?.n ?? 0;
+}
+
+/** The latest published items across communities, newest first (the site-wide feed). */
+export async function latestNews(db: Database, limit = FEED_SIZE): Promise<NewsItem[]> {
+  return db
+    .select(visible)
+    .from(newsItems)
+    .where(published)
+    .orderBy(desc(newsItems.publishedDate), desc(newsItems.createdAt), newsItems.id)
+    .limit(limit);
+}
+
+/*
+ * What visitors see of the news is read far more often than it changes. Every change bumps a version row;
+ * each instance polls it every second and drops its cached answers when it moves, so a change shows on
+ * every instance within a second.
+ */
+const VERSION_KEY = "news-version";
+
+export async function bumpNewsVersion(db: Database): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: VERSION_KEY, value: "1" })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`(${appSettings.value}::bigint + 1)::text` } });
+}
+
+async function readNewsVersion(db: Database): Promise<string> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY));
+  return row?.value ?? "0";
+}
+
+export function createNewsCache(db: Database, pollMs = 1000) {
+  const cache = new Map<string, Promise<unknown>>();
+  let version: string | null = null;
+  const poll = async () => {
+    const now = await readNewsVersion(db).catch(() => version);
+    if (now !== version) cache.clear();
+    version = now;
+  };
+  const timer = setInterval(poll, pollMs);
+  timer.unref();
+  /** Answers `load()` once per key until the news changes. */
+  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key) as Promise<T> | undefined;
+    if (hit) return hit;
+    const value = load();
+    cache.set(key, value);
+    value.catch(() => cache.delete(key));
+    return value;
+  }
   return {
-    get(slug: string): Promise<NewsItem[]> {
-      const hit = cache.get(slug);
-      if (hit && Date.now() - hit.at < ttlMs) return hit.items;
-      const items = newsForCommunity(db, slug);
-      cache.set(slug, { at: Date.now(), items });
-      items.catch(() => cache.delete(slug));
-      return items;
+    /** The items a community page shows. */
+    get: (slug: string) => cached(`community:${slug}`, () => newsForCommunity(db, slug)),
+    cached,
+    /** After a change made here: this instance at once, the others at their next poll. */
+    async changed() {
+      await bumpNewsVersion(db);
+      cache.clear();
     },
-    clear: () => cache.clear(),
+    stop: () => clearInterval(timer),
   };
 }
 

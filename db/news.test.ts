@@ -1,7 +1,13 @@
+import { XMLParser } from "fast-xml-parser";
 import { beforeAll, expect, it } from "vitest";
 import { forEachDatabase } from "../tests/helpers/databases";
 import type { NewsSeedItem } from "../app/content/schemas";
-import { createNewsCache, newsForCommunity, seedNews } from "./news.server";
+import { atomFeed } from "../app/news/feed.server";
+import { newsItemSchema } from "../app/news/news";
+import { validate } from "../app/forms/definitions";
+import { deleteNews, saveNews, setPinned } from "../app/staff/news.server";
+import { SYSTEM } from "../app/staff/audit.server";
+import { createNewsCache, latestNews, newsForCommunity, seedNews } from "./news.server";
 
 const item = (id: string, date: string, communities: string[]): NewsSeedItem => ({
   id,
@@ -12,39 +18,142 @@ const item = (id: string, date: string, communities: string[]): NewsSeedItem => 
   excerpt: `Excerpt ${id}`,
   communities,
 });
+const SEED = [item("a", "2024-01-02", ["yazidis", "kurds"]), item("b", "2025-03-04", ["yazidis"]), item("c", "2023-05-06", ["copts"])];
+const ids = (list: { id: string }[]) => list.map((n) => n.id);
+const input = (fields: Partial<Record<string, unknown>> = {}) => {
+  const parsed = validate(newsItemSchema(["yazidis", "kurds", "copts", "druze"], "2026-11-22"), {
+    title: "Staff item",
+    excerpt: "What happened.",
+    source: "Reuters",
+    publishedDate: "2026-01-05",
+    originalUrl: "https://example.org/staff",
+    communities: ["druze"],
+    status: "published",
+    ...fields,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
+  return parsed.data;
+};
 
 forEachDatabase("news", (handle) => {
   beforeAll(async () => {
-    const seed = [item("a", "2024-01-02", ["yazidis", "kurds"]), item("b", "2025-03-04", ["yazidis"]), item("c", "2023-05-06", ["copts"])];
-    await seedNews(handle().db, seed);
-    await seedNews(handle().db, seed); // idempotent
+    expect(await seedNews(handle().db, SEED)).toBe(3);
+    expect(await seedNews(handle().db, SEED)).toBe(0); // idempotent
   });
 
-  it("reads a community's items newest first, with every field", async () => {
+  it("reads a community's items newest first, with every field, and a shared item on each of its communities", async () => {
     const yazidi = await newsForCommunity(handle().db, "yazidis");
-    expect(yazidi.map((n) => n.id)).toEqual(["b", "a"]); // newest first
+    expect(ids(yazidi)).toEqual(["b", "a"]);
     expect(yazidi[0]).toMatchObject({
       title: "Title b",
       source: "Source",
       publishedDate: "2025-03-04",
       originalUrl: "https://example.org/b",
-      excerpt: "Excerpt b",
     });
-  });
-
-  it("shows a shared item on each of its communities, and nothing where there is none", async () => {
-    expect((await newsForCommunity(handle().db, "kurds")).map((n) => n.id)).toEqual(["a"]); // shared item
+    expect(ids(await newsForCommunity(handle().db, "kurds"))).toEqual(["a"]);
     expect(await newsForCommunity(handle().db, "sikhs")).toEqual([]);
   });
 
-  it("updates a row and moves its community links when the file changes", async () => {
-    await seedNews(handle().db, [{ ...item("a", "2024-01-02", ["copts"]), title: "Corrected title" }]);
-    expect((await newsForCommunity(handle().db, "kurds")).map((n) => n.id)).toEqual([]);
-    expect((await newsForCommunity(handle().db, "copts")).map((n) => n.title)).toEqual(["Corrected title", "Title c"]);
+  it("never overrides staff: an edited seed item stays edited, a deleted one stays deleted, only new ids are seeded", async () => {
+    const { db } = handle();
+    await saveNews(db, SYSTEM, input({ title: "Edited by staff", communities: ["copts"] }), "c");
+    await deleteNews(db, SYSTEM, "b");
+    const changedFile = [...SEED.map((s) => ({ ...s, title: "From the file again" })), item("d", "2025-06-01", ["copts"])];
+    expect(await seedNews(db, changedFile)).toBe(1); // a restart or deploy with a changed news.yaml
+    expect((await newsForCommunity(db, "copts")).map((n) => n.title)).toEqual(["Edited by staff", "Title d"]);
+    expect(ids(await newsForCommunity(db, "yazidis"))).toEqual(["a"]);
   });
 
-  it("serves a community's items through the cache (after the move above)", async () => {
-    const cache = createNewsCache(handle().db);
-    expect((await cache.get("yazidis")).map((n) => n.id)).toEqual(["b"]);
+  it("hides drafts, and a pin puts an item on top of one community only", async () => {
+    const { db } = handle();
+    const draft = await saveNews(db, SYSTEM, input({ title: "Draft", status: "draft", communities: ["kurds"] }));
+    expect(ids(await newsForCommunity(db, "kurds"))).not.toContain(draft);
+    expect(ids(await latestNews(db))).not.toContain(draft);
+    const old = await saveNews(
+      db,
+      SYSTEM,
+      input({ title: "Old but important", publishedDate: "2020-01-01", communities: ["kurds", "druze"] }),
+    );
+    expect(ids(await newsForCommunity(db, "kurds"))).toEqual(["a", old]);
+    expect(await setPinned(db, SYSTEM, old!, "kurds", true)).toBe(true);
+    expect(ids(await newsForCommunity(db, "kurds"))).toEqual([old, "a"]);
+    expect(ids(await newsForCommunity(db, "druze")).at(-1)).toBe(old); // not pinned there
+    await saveNews(db, SYSTEM, input({ title: "Old but important, edited", publishedDate: "2020-01-01", communities: ["kurds"] }), old);
+    expect(ids(await newsForCommunity(db, "kurds"))[0]).toBe(old); // an edit keeps the pin
+    expect(ids(await newsForCommunity(db, "druze"))).not.toContain(old);
   });
+
+  it("drops the cached answers when any instance changes the news", async () => {
+    const { db } = handle();
+    const here = createNewsCache(db, 50);
+    const elsewhere = createNewsCache(db, 50);
+    const before = ids(await elsewhere.get("druze"));
+    const added = await saveNews(db, SYSTEM, input({ title: "Fresh", publishedDate: "2026-11-01" }));
+    await here.changed();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(ids(await elsewhere.get("druze"))).toEqual([added, ...before].slice(0, 3));
+    here.stop();
+    elsewhere.stop();
+  });
+});
+
+it("validates a news item: required fields, lengths, a real past date, web addresses only, a known community", () => {
+  const errors = (fields: Record<string, unknown>) => {
+    const r = validate(newsItemSchema(["druze"], "2026-11-22"), { ...input(), ...fields });
+    return r.success ? {} : r.fieldErrors;
+  };
+  expect(errors({ title: " ", excerpt: "x".repeat(601), source: "y".repeat(101) })).toEqual({
+    title: ["Title is required"],
+    excerpt: ["Excerpt must be at most 600 characters"],
+    source: ["Source must be at most 100 characters"],
+  });
+  expect(errors({ publishedDate: "2026-11-23" }).publishedDate).toEqual(["The publication date cannot be in the future"]);
+  expect(errors({ publishedDate: "2026-02-30" }).publishedDate).toEqual(["Enter a real date, such as 2026-03-14"]);
+  for (const bad of ["javascript:alert(1)", "data:text/html,hi", "/relative/path", "ftp://example.org/x", "example.org"]) {
+    expect(errors({ originalUrl: bad }).originalUrl).toEqual(["Enter the article's full address, starting with https:// or http://"]);
+  }
+  expect(errors({ communities: [] }).communities).toEqual(["Choose at least one community"]);
+  expect(errors({ communities: ["atlantis"] }).communities).toEqual(["Choose communities from the list"]);
+  expect(input({ originalUrl: "https://example.org/a?id=7&utm_source=x&fbclid=y" }).originalUrl).toBe("https://example.org/a?id=7");
+});
+
+it("writes an Atom feed with the spec's required elements and no tracking parameters", () => {
+  const now = new Date("2026-11-20T10:00:00Z");
+  const xml = atomFeed({
+    siteUrl: "https://alliance.example",
+    organization: "Alliance",
+    title: "News about the Druze",
+    feedPath: "/communities/druze/news.xml",
+    pagePath: "/communities/druze/news",
+    items: [
+      {
+        id: "x1",
+        title: "A <b>title</b> & more",
+        excerpt: "Excerpt",
+        source: "Reuters",
+        publishedDate: "2026-11-19",
+        originalUrl: "https://example.org/story?utm_medium=feed&id=3",
+        imageUrl: null,
+        updatedAt: now,
+      },
+    ],
+  });
+  const { feed } = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(xml);
+  expect(feed.xmlns).toBe("http://www.w3.org/2005/Atom");
+  // RFC 4287 §4.1.1: a feed has id, title and updated, and an author (here the feed's); §4.1.2: so has each entry.
+  expect(feed).toMatchObject({ id: expect.stringMatching(/^tag:/), title: "News about the Druze", updated: now.toISOString() });
+  expect(feed.author.name).toBe("Alliance");
+  const links = [feed.link].flat();
+  expect(links).toEqual(
+    expect.arrayContaining([expect.objectContaining({ rel: "self", href: "https://alliance.example/communities/druze/news.xml" })]),
+  );
+  const entry = feed.entry;
+  expect(entry).toMatchObject({
+    id: "tag:alliance.example,2025:news:x1",
+    updated: now.toISOString(),
+    published: "2026-11-19T00:00:00.000Z",
+  });
+  expect(entry.title["#text"] ?? entry.title).toContain("A <b>title</b> & more");
+  expect(entry.link.href).toBe("https://example.org/story?id=3");
+  expect(xml).not.toMatch(/utm_/);
 });

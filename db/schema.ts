@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** News items shown on community pages; one item can belong to several communities. */
+/** News items shown on community pages; one item can belong to several communities. Kept by staff at /admin/news. */
 export const newsItems = pgTable("news_items", {
   id: text("id").primaryKey(),
   title: text("title").notNull(),
@@ -10,7 +10,10 @@ export const newsItems = pgTable("news_items", {
   source: text("source").notNull(),
   publishedDate: date("published_date").notNull(),
   originalUrl: text("original_url").notNull(),
+  /** draft or published (app/news/news.ts); visitors see published items only. */
+  status: text("status").notNull().default("published"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const newsItemCommunities = pgTable(
@@ -20,10 +23,20 @@ export const newsItemCommunities = pgTable(
       .notNull()
       .references(() => newsItems.id, { onDelete: "cascade" }),
     communitySlug: text("community_slug").notNull(),
-    position: integer("position").notNull().default(0),
+    /** Set when staff pin the item to the top of this community's list; the latest pin comes first. */
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.newsItemId, t.communitySlug] }), index("news_item_communities_slug_idx").on(t.communitySlug)],
 );
+
+/**
+ * Every id app/content/news.yaml has ever seeded. The seed adds only ids not here, so what staff edit or
+ * delete stays edited or deleted across restarts and deploys.
+ */
+export const newsSeeded = pgTable("news_seeded", {
+  id: text("id").primaryKey(),
+  seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Columns every submission table has, before and after the form's own fields. The form's fields carry

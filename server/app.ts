@@ -78,9 +78,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const clientDir = resolve(options.clientDir ?? "build/client");
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await seedNews(database.db, content.news);
+  const seededNewsItems = await seedNews(database.db, content.news);
   const news = createNewsCache(database.db);
-  logger.info("database ready", { kind: database.kind, seededNewsItems: content.news.length });
+  logger.info("database ready", { kind: database.kind, seededNewsItems });
   let outbox: OutboxWorker | null = null;
   if (config.SMTP_URL && config.NOTIFY_TO) {
     outbox = startOutboxWorker({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, to: config.NOTIFY_TO, logger });
@@ -278,6 +278,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(force);
       await outbox?.stop();
       await retention.stop();
+      news.stop();
       await new Promise((r) => (staffCommands ? staffCommands.close(r) : r(undefined)));
       await database.close();
       logger.info("stopped");

@@ -182,8 +182,12 @@ export type FormValues = Record<string, string | string[] | boolean | undefined>
 
 export type ValidationResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
 
-/** Validates a plain object (from JSON or from a form) and groups the messages by field. */
-export function validate<S extends FormSchema>(schema: S, input: unknown): ValidationResult<z.output<S>> {
+/**
+ * Validates a plain object (from JSON or from a form) and groups the messages by field. Any zod/mini schema:
+ * `any` in its bound keeps each schema's precise output type, which `unknown` would lose.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function validate<S extends z.ZodMiniType<any, any>>(schema: S, input: unknown): ValidationResult<z.output<S>> {
   const result = schema.safeParse(input);
   if (result.success) return { success: true, data: result.data as z.output<S> };
   const fieldErrors: FieldErrors = {};

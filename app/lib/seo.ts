@@ -69,3 +69,12 @@ export function articlePageMeta({
   };
   return pageMeta({ ...page, type: "article", jsonLd });
 }
+
+/** The <link> that lets browsers and feed readers find a news feed from a page. */
+export const feedLink = (href: string, title: string): MetaDescriptor => ({
+  tagName: "link",
+  rel: "alternate",
+  type: "application/atom+xml",
+  href,
+  title,
+});

@@ -4,8 +4,8 @@ import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/c
 import { communityBySlug } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { picture } from "~/lib/images.server";
-import { formatDate } from "~/lib/dates";
-import { articlePageMeta, rootMeta } from "~/lib/seo";
+import { NewsEntry } from "~/components/ui/NewsEntry";
+import { articlePageMeta, feedLink, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -32,7 +32,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const c = loaderData.community;
-  return articlePageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root, dateModified: c.lastReviewed });
+  return [
+    ...articlePageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root, dateModified: c.lastReviewed }),
+    feedLink(`/communities/${c.slug}/news.xml`, `News about ${c.name}`),
+  ];
 }
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {
@@ -97,19 +100,17 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-6 space-y-6">
               {news.map((item, i) => (
-                <li key={item.id} className="enter border-t border-sand-200 pt-5 first:border-t-0 first:pt-0" style={enter(1100 + 200 * i)}>
-                  <h3 className="font-serif text-lg leading-snug font-bold text-navy-900">{item.title}</h3>
-                  <p className="mt-1 text-sm text-sand-700">
-                    {item.source} · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
-                  </p>
-                  <p className="mt-2 text-sm leading-relaxed">{item.excerpt}</p>
-                  <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
-                    Read Full Article<span className="sr-only">: {item.title} (opens in a new tab)</span>
-                  </a>
-                </li>
+                <NewsEntry key={item.id} item={item} className="enter" style={enter(1100 + 200 * i)} />
               ))}
             </ul>
           )}
+          {news.length > 0 ? (
+            <p className="mt-6 border-t border-sand-200 pt-4">
+              <a href={`/communities/${c.slug}/news`} className="font-semibold text-navy-700 underline">
+                All news about {c.name}
+              </a>
+            </p>
+          ) : null}
         </aside>
       </div>
     </>

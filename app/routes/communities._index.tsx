@@ -1,17 +1,19 @@
 import type { Route } from "./+types/communities._index";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
-import { staticPageMeta } from "~/lib/seo";
+import { feedLink, staticPageMeta } from "~/lib/seo";
 
 export function loader() {
   return { communities: content.communities.map((c) => ({ slug: c.slug, label: c.menuLabel, description: c.description })) };
 }
 
-export const meta = staticPageMeta({
+const pageTags = staticPageMeta({
   title: "Common Bond Communities",
   description: "The 22 communities of our alliance: who they are, where they live and the persecution they face.",
   path: "/communities",
 });
+
+export const meta: Route.MetaFunction = (args) => [...pageTags(args), feedLink("/news.xml", "News from every community")];
 
 export default function Communities({ loaderData }: Route.ComponentProps) {
   return (

@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = {
   "person-exported": "Exported a person's data",
   "person-corrected": "Corrected a person's data",
   "person-deleted": "Deleted a person's data",
+  "news-created": "Added a news item",
+  "news-updated": "Edited a news item",
+  "news-deleted": "Deleted a news item",
+  "news-pinned": "Pinned a news item",
+  "news-unpinned": "Unpinned a news item",
   "retention-run": "Retention deleted old items",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -11,7 +11,10 @@ export interface StaffNavData {
 }
 
 /** Pages every staff member has, after the inboxes. */
-const STAFF_PAGES = [["/admin/people", "Find a person"]] as const;
+const STAFF_PAGES = [
+  ["/admin/news", "News"],
+  ["/admin/people", "Find a person"],
+] as const;
 
 /** Pages only an admin sees in the navigation (and may open). */
 const ADMIN_PAGES = [

@@ -1,0 +1,31 @@
+/** One news item as visitors see it: on a community page, on its "All news" page and in the staff preview. */
+import type { CSSProperties } from "react";
+import { formatDate } from "~/lib/dates";
+
+export interface NewsEntryData {
+  id: string;
+  title: string;
+  source: string;
+  publishedDate: string;
+  excerpt: string;
+  originalUrl: string;
+}
+
+export function NewsEntry({ item, style, className = "" }: { item: NewsEntryData; style?: CSSProperties; className?: string }) {
+  return (
+    <li className={`border-t border-sand-200 pt-5 first:border-t-0 first:pt-0 ${className}`} style={style}>
+      <h3 className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto">
+        {item.title}
+      </h3>
+      <p className="mt-1 text-sm text-sand-700">
+        <span dir="auto">{item.source}</span> · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
+      </p>
+      <p className="mt-2 text-sm leading-relaxed" dir="auto">
+        {item.excerpt}
+      </p>
+      <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
+        Read Full Article<span className="sr-only">: {item.title} (opens in a new tab)</span>
+      </a>
+    </li>
+  );
+}

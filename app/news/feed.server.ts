@@ -1,0 +1,48 @@
+/** Atom feeds of the published news: the whole site's, and each community's. */
+import { Feed } from "feed";
+import type { NewsItem } from "../../db/news.server";
+import { CACHE_CONTROL } from "~/lib/http";
+import { withoutTracking } from "./news";
+
+export interface FeedDescription {
+  siteUrl: string;
+  organization: string;
+  title: string;
+  /** The feed's own path, and the page it mirrors. */
+  feedPath: string;
+  pagePath: string;
+  items: NewsItem[];
+}
+
+/** Stable ids for feed readers: a tag URI per item (RFC 4151), independent of where the article lives. */
+const tagOf = (siteUrl: string, id: string) => `tag:${new URL(siteUrl).hostname},2025:news:${id}`;
+
+export function atomFeed({ siteUrl, organization, title, feedPath, pagePath, items }: FeedDescription): string {
+  const updated = items.reduce((latest, i) => (i.updatedAt > latest ? i.updatedAt : latest), new Date(0));
+  const feed = new Feed({
+    id: tagOf(siteUrl, feedPath),
+    title,
+    link: `${siteUrl}${pagePath}`,
+    feedLinks: { atom: `${siteUrl}${feedPath}` },
+    updated: items.length ? updated : new Date(0),
+    language: "en",
+    author: { name: organization, link: siteUrl },
+    copyright: `Summaries by ${organization}; articles belong to their publishers.`,
+    generator: false,
+  });
+  for (const item of items) {
+    feed.addItem({
+      id: tagOf(siteUrl, item.id),
+      title: item.title,
+      link: withoutTracking(item.originalUrl),
+      date: item.updatedAt,
+      published: new Date(`${item.publishedDate}T00:00:00Z`),
+      description: item.excerpt,
+      author: [{ name: item.source }],
+    });
+  }
+  return feed.atom1();
+}
+
+export const atomResponse = (xml: string) =>
+  new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.page } });

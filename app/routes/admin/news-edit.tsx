@@ -1,0 +1,194 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/news-edit";
+import { ActionNotice } from "~/components/staff/Controls";
+import { Notice } from "~/components/staff/StaffShell";
+import { NewsEntry } from "~/components/ui/NewsEntry";
+import { content } from "~/content/content.server";
+import type { FieldErrors } from "~/forms/definitions";
+import { FieldError, RequiredMark, TextField } from "~/forms/fields";
+import { appContext } from "~/lib/app-context";
+import { NEWS_STATUSES, type NewsInput } from "~/news/news";
+import { deleteNews, getNewsForStaff, readNewsForm, saveNews } from "~/staff/news.server";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.id ? "Edit news item" : "Add a news item"} · Staff area` },
+];
+
+type Values = Omit<NewsInput, "status"> & { status: string };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const communities = content.communities.map((c) => ({ slug: c.slug, name: c.name }));
+  if (!params.id) {
+    const preset = new URL(request.url).searchParams.get("community");
+    const values: Values = {
+      title: "",
+      excerpt: "",
+      source: "",
+      publishedDate: new Date().toISOString().slice(0, 10),
+      originalUrl: "",
+      communities: communities.some((c) => c.slug === preset) ? [preset!] : [],
+      status: "published",
+    };
+    return { id: null, communities, values };
+  }
+  const item = await getNewsForStaff(context.get(appContext).database.db, params.id);
+  if (!item) throw data(null, { status: 404 });
+  return { id: item.id, communities, values: item as Values };
+}
+
+type Result = { kind: "invalid"; errors: FieldErrors; values: Values } | { kind: "preview"; values: Values } | { kind: "confirm-delete" };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const ctx = context.get(appContext);
+  const actor = actorOf(staffUser(context));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "delete" && params.id) {
+    if (form.get("confirmed") !== "yes") return data<Result>({ kind: "confirm-delete" });
+    if (!(await deleteNews(ctx.database.db, actor, params.id))) throw data(null, { status: 404 });
+    await ctx.news.changed();
+    throw redirect("/admin/news?deleted=1");
+  }
+  const { values, result } = readNewsForm(
+    form,
+    content.communities.map((c) => c.slug),
+  );
+  if (!result.success) return data<Result>({ kind: "invalid", errors: result.fieldErrors, values }, { status: 400 });
+  if (intent === "preview") return data<Result>({ kind: "preview", values: result.data });
+  const id = await saveNews(ctx.database.db, actor, result.data, params.id);
+  if (!id) throw data(null, { status: 404 });
+  await ctx.news.changed();
+  throw redirect(`/admin/news/${id}?saved=1`);
+}
+
+export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, communities } = loaderData;
+  const [params] = useSearchParams();
+  const values = actionData && "values" in actionData ? actionData.values : loaderData.values;
+  const errors = actionData?.kind === "invalid" ? actionData.errors : {};
+  const field = (name: keyof Values & string, label: string) => ({
+    name,
+    label,
+    errors: errors[name],
+    defaultValue: String(values[name] ?? ""),
+    required: true,
+  });
+  if (actionData?.kind === "confirm-delete") {
+    return (
+      <div role="alertdialog" aria-labelledby="confirm-delete" className="max-w-xl rounded-lg border-2 border-red-700 bg-white p-6">
+        <h1 id="confirm-delete" className="font-serif text-xl font-bold text-navy-900">
+          Delete “{loaderData.values.title}”?
+        </h1>
+        <p className="mt-2">It disappears from every community page and feed at once. This cannot be undone.</p>
+        <Form method="post" className="mt-4 flex flex-wrap gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+            Delete
+          </button>
+          <a href={`/admin/news/${id}`} className="btn-secondary text-navy-900">
+            Cancel
+          </a>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p>
+        <Link to="/admin/news" className="underline">
+          ← News
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{id ? "Edit news item" : "Add a news item"}</h1>
+      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      {actionData?.kind === "invalid" ? (
+        <div className="mt-4 max-w-2xl">
+          <Notice kind="error">Nothing was saved. Please fix the fields marked below.</Notice>
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <Form method="post" noValidate className="space-y-6 rounded-lg bg-white p-5 shadow-sm">
+          <TextField {...field("title", "Title")} />
+          <TextField {...field("excerpt", "Excerpt")} multiline rows={4} hint="Two or three sentences: what happened, where, to whom." />
+          <TextField {...field("source", "Source")} hint="The publication, for example Reuters or Human Rights Watch." />
+          <TextField {...field("publishedDate", "Publication date")} type="date" />
+          <TextField {...field("originalUrl", "Address of the original article")} type="url" hint="Starting with https://" />
+          <fieldset
+            aria-describedby={errors.communities ? "communities-error" : undefined}
+            aria-invalid={errors.communities ? true : undefined}
+          >
+            <legend className="font-semibold text-navy-900">
+              Communities
+              <RequiredMark />
+            </legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {communities.map((c) => (
+                <label key={c.slug} className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name="communities"
+                    value={c.slug}
+                    defaultChecked={values.communities.includes(c.slug)}
+                    className="size-5"
+                  />
+                  {c.name}
+                </label>
+              ))}
+            </div>
+            <FieldError name="communities" errors={errors.communities} />
+          </fieldset>
+          <fieldset>
+            <legend className="font-semibold text-navy-900">Visible to visitors?</legend>
+            <div className="mt-2 flex flex-wrap gap-4">
+              {Object.entries(NEWS_STATUSES).map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input type="radio" name="status" value={value} defaultChecked={values.status === value} className="size-5" />
+                  {label}
+                  {value === "draft" ? <span className="text-sm text-sand-700">(hidden)</span> : null}
+                </label>
+              ))}
+            </div>
+            <FieldError name="status" errors={errors.status} />
+          </fieldset>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="save" className="btn-primary">
+              Save
+            </button>
+            <button type="submit" name="intent" value="preview" className="btn-secondary text-navy-900">
+              Preview
+            </button>
+          </div>
+        </Form>
+        <div className="space-y-6">
+          <section aria-labelledby="preview" className="rounded-xl border border-sand-200 bg-white p-6 shadow-sm">
+            <h2 id="preview" className="font-serif text-2xl font-bold text-navy-900">
+              Preview
+            </h2>
+            <p className="mt-1 text-sm text-sand-700">
+              {actionData?.kind === "preview"
+                ? "As visitors will see it once saved."
+                : "As visitors see it now. Press Preview to see your changes first."}
+            </p>
+            {values.title ? (
+              <ul className="mt-6 space-y-6">
+                <NewsEntry item={{ id: id ?? "preview", ...values }} />
+              </ul>
+            ) : (
+              <p className="mt-4 text-sand-700">Fill in the form to see the card.</p>
+            )}
+          </section>
+          {id ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className="btn-secondary text-red-800">
+                Delete this item…
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Route } from "./+types/communities.$community.news";
+import { NewsEntry } from "~/components/ui/NewsEntry";
+import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/NotFoundView";
+import { PageHeader } from "~/components/ui/PageHeader";
+import { countNews, NEWS_PAGE_SIZE, newsForCommunity } from "../../db/news.server";
+import { communityBySlug } from "~/content/content.server";
+import { appContext } from "~/lib/app-context";
+import { feedLink, pageMeta, rootMeta } from "~/lib/seo";
+
+/** Every published item about one community, in the order its page shows them, 20 to a page. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const community = communityBySlug(params.community);
+  if (!community) notFound({ slug: params.community });
+  const { news, database } = context.get(appContext);
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const [items, total] = await news.cached(`all:${community.slug}:${page}`, () =>
+    Promise.all([
+      newsForCommunity(database.db, community.slug, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE),
+      countNews(database.db, community.slug),
+    ]),
+  );
+  const pages = Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
+  if (page > pages) notFound({ slug: params.community });
+  return { community: { slug: community.slug, name: community.name }, items, page, pages, total };
+}
+
+const NOT_FOUND: NotFoundPage = {
+  title: "Page Not Found",
+  text: "There is no news page at this address.",
+  backHref: "/communities",
+  backLabel: "Back to Common Bond Communities",
+};
+
+export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = rootMeta(matches);
+  if (!loaderData) return notFoundMeta(NOT_FOUND, root);
+  const { community: c, page } = loaderData;
+  const path = `/communities/${c.slug}/news${page > 1 ? `?page=${page}` : ""}`;
+  return [
+    ...pageMeta({
+      title: `News about ${c.name}`,
+      description: `Every news report we have collected about the ${c.name} community.`,
+      path,
+      root,
+    }),
+    feedLink(`/communities/${c.slug}/news.xml`, `News about ${c.name}`),
+  ];
+}
+
+export default function CommunityNews({ loaderData }: Route.ComponentProps) {
+  const { community: c, items, page, pages, total } = loaderData;
+  const base = `/communities/${c.slug}/news`;
+  return (
+    <>
+      <PageHeader
+        eyebrow="News"
+        title={`News about ${c.name}`}
+        intro={
+          <p>
+            {total} {total === 1 ? "report" : "reports"}, newest first.{" "}
+            <a href={`${base}.xml`} className="underline">
+              Follow this list in a feed reader
+            </a>
+            .
+          </p>
+        }
+      />
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <p>
+          <a href={`/communities/${c.slug}`} className="font-semibold text-navy-700 underline">
+            ← {c.name}
+          </a>
+        </p>
+        {items.length === 0 ? (
+          <p className="mt-8 text-sand-700">News and updates for this community will be posted here as they become available.</p>
+        ) : (
+          <ul className="mt-8 space-y-6">
+            {items.map((item) => (
+              <NewsEntry key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4 border-t border-sand-200 pt-6">
+            {page > 1 ? (
+              <a href={page === 2 ? base : `${base}?page=${page - 1}`} className="underline" rel="prev">
+                Newer reports
+              </a>
+            ) : (
+              <span />
+            )}
+            <span>
+              Page {page} of {pages}
+            </span>
+            {page < pages ? (
+              <a href={`${base}?page=${page + 1}`} className="underline" rel="next">
+                Older reports
+              </a>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </div>
+    </>
+  );
+}
