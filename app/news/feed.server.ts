@@ -14,6 +14,12 @@ export interface FeedDescription {
   items: NewsItem[];
 }
 
+/**
+ * The library marks entry titles and summaries as HTML; escaping the text makes a reader show exactly what
+ * staff typed (text stays inert) and keeps "]]>" out of the CDATA.
+ */
+const asHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
 /** Stable ids for feed readers: a tag URI per item (RFC 4151), independent of where the article lives. */
 const tagOf = (siteUrl: string, id: string) => `tag:${new URL(siteUrl).hostname},2025:news:${id}`;
 
@@ -33,11 +39,11 @@ export function atomFeed({ siteUrl, organization, title, feedPath, pagePath, ite
   for (const item of items) {
     feed.addItem({
       id: tagOf(siteUrl, item.id),
-      title: item.title,
+      title: asHtml(item.title),
       link: withoutTracking(item.originalUrl),
       date: item.updatedAt,
       published: new Date(`${item.publishedDate}T00:00:00Z`),
-      description: item.excerpt,
+      description: asHtml(item.excerpt),
       author: [{ name: item.source }],
     });
   }
@@ -45,4 +51,4 @@ export function atomFeed({ siteUrl, organization, title, feedPath, pagePath, ite
 }
 
 export const atomResponse = (xml: string) =>
-  new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.page } });
+  new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.live } });

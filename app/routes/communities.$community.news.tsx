@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { countNews, NEWS_PAGE_SIZE, newsForCommunity } from "../../db/news.server";
 import { communityBySlug } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
+import { liveNewsHeaders } from "~/lib/http";
 import { feedLink, pageMeta, rootMeta } from "~/lib/seo";
 
 /** Every published item about one community, in the order its page shows them, 20 to a page. */
@@ -32,6 +33,8 @@ const NOT_FOUND: NotFoundPage = {
 };
 
 export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+
+export const headers = liveNewsHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
@@ -78,7 +81,7 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-8 space-y-6">
             {items.map((item) => (
-              <NewsEntry key={item.id} item={item} />
+              <NewsEntry key={item.id} item={item} heading="h2" />
             ))}
           </ul>
         )}

@@ -3,6 +3,7 @@ import { HeroImage } from "~/components/ui/HeroImage";
 import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/NotFoundView";
 import { communityBySlug } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
+import { liveNewsHeaders } from "~/lib/http";
 import { picture } from "~/lib/images.server";
 import { NewsEntry } from "~/components/ui/NewsEntry";
 import { articlePageMeta, feedLink, rootMeta } from "~/lib/seo";
@@ -27,6 +28,8 @@ const NOT_FOUND: NotFoundPage = {
 };
 
 export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+
+export const headers = liveNewsHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);

@@ -11,12 +11,23 @@ export interface NewsEntryData {
   originalUrl: string;
 }
 
-export function NewsEntry({ item, style, className = "" }: { item: NewsEntryData; style?: CSSProperties; className?: string }) {
+/** `heading`: h3 inside a card that has its own h2 (the default), h2 on a page of news. */
+export function NewsEntry({
+  item,
+  style,
+  className = "",
+  heading: Heading = "h3",
+}: {
+  item: NewsEntryData;
+  style?: CSSProperties;
+  className?: string;
+  heading?: "h2" | "h3";
+}) {
   return (
     <li className={`border-t border-sand-200 pt-5 first:border-t-0 first:pt-0 ${className}`} style={style}>
-      <h3 className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto">
+      <Heading className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto">
         {item.title}
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm text-sand-700">
         <span dir="auto">{item.source}</span> · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
       </p>
