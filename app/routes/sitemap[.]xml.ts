@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "/",
     "/about",
     "/communities",
-    ...content.communities.map((c) => `/communities/${c.slug}`),
+    ...content.communities.flatMap((c) => [`/communities/${c.slug}`, `/communities/${c.slug}/news`]),
     ...content.ideology.map((a) => `/ideology/${a.section}`),
     "/team/board-of-directors",
     ...content.directors.filter((m) => m.listed).map((m) => `/team/director/${m.id}`),

@@ -4,6 +4,7 @@ export const ROUTE_EXAMPLES = [
   "/about",
   "/communities",
   "/communities/yazidis",
+  "/communities/yazidis/news",
   "/contact",
   "/donate",
   "/ideology/same-ideology",
@@ -21,6 +22,7 @@ export const ROUTE_EXAMPLES = [
 export const NOT_FOUND_EXAMPLES = [
   "/no-such-page",
   "/communities/atlantis",
+  "/communities/atlantis/news",
   "/ideology/unknown",
   "/team/director/nobody",
   "/team/advisor/nobody",
