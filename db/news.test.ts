@@ -1,5 +1,7 @@
 import { XMLParser } from "fast-xml-parser";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { auditLog } from "./schema";
 import { forEachDatabase } from "../tests/helpers/databases";
 import type { NewsSeedItem } from "../app/content/schemas";
 import { atomFeed } from "../app/news/feed.server";
@@ -62,6 +64,28 @@ forEachDatabase("news", (handle) => {
     expect(await seedNews(db, changedFile)).toBe(1); // a restart or deploy with a changed news.yaml
     expect((await newsForCommunity(db, "copts")).map((n) => n.title)).toEqual(["Edited by staff", "Title d"]);
     expect(ids(await newsForCommunity(db, "yazidis"))).toEqual(["a"]);
+  });
+
+  it("records every change in the audit log: who, which item, what changed", async () => {
+    const { db } = handle();
+    const editor = { id: "u1", email: "editor@example.org" };
+    const id = await saveNews(db, editor, input({ title: "First wording" }));
+    await saveNews(db, editor, input({ title: "Second wording" }), id);
+    await setPinned(db, editor, id!, "druze", true);
+    await deleteNews(db, editor, id!);
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `news:${id}`))
+      .orderBy(asc(auditLog.id));
+    expect(entries.map((e) => [e.action, e.actorEmail])).toEqual([
+      ["news-created", "editor@example.org"],
+      ["news-updated", "editor@example.org"],
+      ["news-pinned", "editor@example.org"],
+      ["news-deleted", "editor@example.org"],
+    ]);
+    expect(entries[1]!.details).toEqual({ title: "Second wording", changed: { title: { from: "First wording", to: "Second wording" } } });
+    expect(entries[2]!.details).toEqual({ community: "druze" });
   });
 
   it("hides drafts, and a pin puts an item on top of one community only", async () => {
