@@ -19,8 +19,16 @@ import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
 const content = buildSiteContent(readContentFiles(`${__dirname}/../app/content`));
 const [gone, edited] = content.news.filter((n) => n.communities.includes("druze"));
 
-const places = [
-  { name: "PGlite", make: async () => ({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), "news-restart-")) }, drop: async () => {} }) },
+type Place = { name: string; make: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }> };
+
+const places: Place[] = [
+  {
+    name: "PGlite",
+    make: async () => {
+      const dir = mkdtempSync(join(tmpdir(), "news-restart-"));
+      return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  },
   ...(hasPostgres
     ? [
         {
@@ -43,7 +51,7 @@ for (const place of places) {
 
     it("a seeded item staff deleted stays deleted, and one they edited stays edited", async () => {
       const { env, drop } = await place.make();
-      cleanup.push(drop, async () => env.DATA_DIR && rmSync(env.DATA_DIR, { recursive: true, force: true }));
+      cleanup.push(drop);
       /** The community page's Latest News card and the community's feed (the page's sources may cite the same articles). */
       const news = async () => {
         const server = await startBuiltServer(env);
