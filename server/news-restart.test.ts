@@ -59,7 +59,7 @@ for (const place of places) {
           const [page, feed] = await Promise.all(
             ["/communities/druze", "/communities/druze/news.xml"].map((p) => fetch(`${server.url}${p}`).then((r) => r.text())),
           );
-          return `${/<aside[\s\S]*?<\/aside>/.exec(page)?.[0]}\n${feed}`;
+          return `${/<aside[\s\S]*?<\/aside>/.exec(page ?? "")?.[0]}\n${feed}`;
         } finally {
           await server.close();
         }
