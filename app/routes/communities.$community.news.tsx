@@ -14,14 +14,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!community) notFound({ slug: params.community });
   const { news, database } = context.get(appContext);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  const [items, total] = await news.cached(`all:${community.slug}:${page}`, () =>
-    Promise.all([
-      newsForCommunity(database.db, community.slug, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE),
-      countNews(database.db, community.slug),
-    ]),
-  );
+  // Only pages that exist are cached: a made-up ?page= must not grow the cache.
+  const total = await news.cached(`count:${community.slug}`, () => countNews(database.db, community.slug));
   const pages = Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
   if (page > pages) notFound({ slug: params.community });
+  const items = await news.cached(`page:${community.slug}:${page}`, () =>
+    newsForCommunity(database.db, community.slug, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE),
+  );
   return { community: { slug: community.slug, name: community.name }, items, page, pages, total };
 }
 

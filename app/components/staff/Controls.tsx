@@ -61,6 +61,27 @@ export function FilterSelect({
   );
 }
 
+/** The words to look for in a filter form (`q`), then the button that applies the whole filter. */
+export function SearchAndShow({ label, value, placeholder }: { label: string; value: string | undefined; placeholder?: string }) {
+  return (
+    <>
+      <label className="flex grow flex-col text-sm font-semibold">
+        {label}
+        <input
+          type="search"
+          name="q"
+          defaultValue={value ?? ""}
+          placeholder={placeholder}
+          className="mt-1 rounded border border-sand-700/40 bg-white px-3 py-2 font-normal"
+        />
+      </label>
+      <button type="submit" className="btn-primary">
+        Show
+      </button>
+    </>
+  );
+}
+
 /** "Newer" and "Older" links, when there is more than one page. */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   if (pages <= 1) return null;

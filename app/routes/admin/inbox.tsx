@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
 import { ConfirmDelete, DateCell, HandlingCells } from "~/components/staff/InboxParts";
-import { ActionNotice, FilterSelect, Pager, StaffTable } from "~/components/staff/Controls";
+import { ActionNotice, FilterSelect, Pager, SearchAndShow, StaffTable } from "~/components/staff/Controls";
 import { INTERESTS } from "~/forms/definitions";
 import { appContext } from "~/lib/app-context";
 import { filterParams, readFilter, STATUSES } from "~/staff/inbox";
@@ -115,19 +115,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               className="max-w-48"
             />
           ))}
-        <label className="flex grow flex-col text-sm font-semibold">
-          Search
-          <input
-            type="search"
-            name="q"
-            defaultValue={filter.q ?? ""}
-            placeholder="Name, email or words in the message"
-            className="mt-1 rounded border border-sand-700/40 bg-white px-3 py-2 font-normal"
-          />
-        </label>
-        <button type="submit" className="btn-primary">
-          Show
-        </button>
+        <SearchAndShow label="Search" value={filter.q} placeholder="Name, email or words in the message" />
       </Form>
 
       <ActionNotice result={actionData} />

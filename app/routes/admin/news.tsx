@@ -1,6 +1,6 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
-import { ActionNotice, FilterSelect, StaffTable } from "~/components/staff/Controls";
+import { ActionNotice, FilterSelect, SearchAndShow, StaffTable } from "~/components/staff/Controls";
 import { content } from "~/content/content.server";
 import { appContext } from "~/lib/app-context";
 import { formatDate } from "~/lib/dates";
@@ -62,18 +62,7 @@ export default function NewsList({ loaderData, actionData }: Route.ComponentProp
         className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm"
       >
         <FilterSelect name="community" label="Community" value={community} options={communities} />
-        <label className="flex grow flex-col text-sm font-semibold">
-          Title contains
-          <input
-            type="search"
-            name="q"
-            defaultValue={q ?? ""}
-            className="mt-1 rounded border border-sand-700/40 bg-white px-3 py-2 font-normal"
-          />
-        </label>
-        <button type="submit" className="btn-primary">
-          Show
-        </button>
+        <SearchAndShow label="Title contains" value={q} />
       </Form>
       <ActionNotice result={notice} />
       <p className="mt-6" aria-live="polite">

@@ -34,6 +34,7 @@ test("bulk actions on selected rows: status, spam and back, then delete after co
   await search("&folder=spam");
   await select(2);
   await apply("Not spam: move to inbox");
+  await expect(page.getByRole("status")).toHaveText("1 message moved.");
   await search();
   await expect(page.getByText("3 messages.")).toBeVisible();
 
