@@ -42,3 +42,14 @@ export function setCookieHeaders(cookies: readonly string[]): Headers {
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return headers;
 }
+
+/**
+ * The page a request is for, as a path with its query: with JavaScript, React Router asks for
+ * `/path.data?…` (and adds its own `_routes`); without, for the page itself.
+ */
+export function pagePathOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const query = url.searchParams.toString();
+  return url.pathname.replace(/\.data$/, "") + (query ? `?${query}` : "");
+}

@@ -8,7 +8,7 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { staffSessions } from "../../db/schema";
 import { appContext, type AppRequestContext } from "~/lib/app-context";
 import { audit, type Actor } from "./audit.server";
-import { setCookieHeaders } from "./http.server";
+import { pagePathOf, setCookieHeaders } from "./http.server";
 import { SESSION_MAX_HOURS, type StaffRole } from "./auth.server";
 
 export interface StaffUser {
@@ -69,12 +69,10 @@ export async function readStaffSession(
 export const requireStaffSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const ctx = context.get(appContext);
   const { session, setCookies } = await readStaffSession(ctx, request);
-  const url = new URL(request.url);
-  // With JavaScript, React Router asks for /path.data; it is the same page.
-  const path = url.pathname.replace(/\.data$/, "");
+  const back = pagePathOf(request);
+  const path = back.split("?")[0]!;
   if (!session) {
     if (!isRead(request)) throw data({ error: "Your session has ended. Please sign in again." }, { status: 401 });
-    const back = path + url.search;
     throw redirect(`${LOGIN_PATH}${back === "/admin" ? "" : `?next=${encodeURIComponent(back)}`}`, {
       headers: setCookieHeaders(setCookies),
     });

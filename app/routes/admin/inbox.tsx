@@ -8,6 +8,7 @@ import { filterParams, readFilter, STATUSES } from "~/staff/inbox";
 import { deletionDate, filterChoices, listInbox, inboxOrNotFound } from "~/staff/inbox.server";
 import { itemAction } from "~/staff/item-actions.server";
 import { staffUser } from "~/staff/session.server";
+import { pagePathOf } from "~/staff/http.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.title ?? "Inbox"} · Staff area` }];
 
@@ -41,14 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  return itemAction(
-    context.get(appContext),
-    staffUser(context),
-    inboxOrNotFound(params.inbox),
-    await request.formData(),
-    url.pathname + url.search,
-  );
+  const form = await request.formData();
+  // After a delete, back to the same filtered list.
+  return itemAction(context.get(appContext), staffUser(context), inboxOrNotFound(params.inbox), form, pagePathOf(request));
 }
 
 const FOLDERS = [

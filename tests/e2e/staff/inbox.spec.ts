@@ -42,6 +42,9 @@ test("bulk actions on selected rows: status, spam and back, then delete after co
   await apply("Delete…");
   await expect(page.getByRole("alertdialog")).toContainText("Delete 2 messages?");
   await page.getByRole("button", { name: "Delete", exact: true }).click();
+  // The delete answers with the same filtered list.
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(page.getByText("1 message.")).toBeVisible();
   await search();
   await expect(page.getByText("1 message.")).toBeVisible();
   await expect(page.getByRole("row", { name: /Bulk sender 1/ })).toBeVisible();
