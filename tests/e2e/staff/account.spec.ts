@@ -2,6 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../fixtures";
 import { signIn, setUpAccount, staffCommand, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
+// Each test sets up an account and signs in more than once: slower than most when the machine is busy.
+test.describe.configure({ timeout: 60_000 });
+
 /** Chromium's virtual authenticator: a platform passkey that always says yes. */
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
