@@ -1,6 +1,6 @@
 /** Staff keep the news: list, create, edit, delete, pin. Every change is audited and reaches visitors at once. */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsItemCommunities, newsItems } from "../../db/schema";
 import { escapeLike } from "../../db/like";
@@ -38,21 +38,19 @@ export interface NewsListFilter {
 
 /** Every item, drafts too. For one community, in the order visitors see; otherwise newest first. */
 export async function listNewsForStaff(db: Database, filter: NewsListFilter): Promise<StaffNewsItem[]> {
-  const where: SQL[] = [];
-  if (filter.q) where.push(ilike(newsItems.title, `%${escapeLike(filter.q)}%`));
-  if (filter.community) {
-    where.push(
-      sql`exists (select 1 from ${newsItemCommunities} c where c.news_item_id = ${newsItems.id} and c.community_slug = ${filter.community})`,
-    );
-  }
-  const pinnedHere = filter.community
-    ? sql`(select c.pinned_at from ${newsItemCommunities} c where c.news_item_id = ${newsItems.id} and c.community_slug = ${filter.community})`
-    : sql`null::timestamptz`;
+  // With a community, a left join on its link row both filters the items and gives their pin there.
+  const here = and(eq(newsItemCommunities.newsItemId, newsItems.id), eq(newsItemCommunities.communitySlug, filter.community ?? ""));
   const rows = await db
-    .select()
+    .select(getTableColumns(newsItems))
     .from(newsItems)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(sql`${pinnedHere} desc nulls last`, desc(newsItems.publishedDate), asc(newsItems.id))
+    .leftJoin(newsItemCommunities, here)
+    .where(
+      and(
+        filter.q ? ilike(newsItems.title, `%${escapeLike(filter.q)}%`) : undefined,
+        filter.community ? isNotNull(newsItemCommunities.newsItemId) : undefined,
+      ),
+    )
+    .orderBy(sql`${newsItemCommunities.pinnedAt} desc nulls last`, desc(newsItems.publishedDate), asc(newsItems.id))
     .limit(500);
   return withCommunities(db, rows);
 }
