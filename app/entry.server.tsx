@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "./lib/app-context";
-import { CACHE_CONTROL, isStaffArea } from "./lib/http";
+import { CACHE_CONTROL, isStaffArea, sharedByCaches } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -15,7 +15,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(appContext);
   // HTML is short-lived in caches; routes that must never be cached (forms) say so themselves. The staff
   // area's no-store is set for every answer under /admin before React Router (app/staff/http.server.ts).
   if (!isStaffArea(request) && !responseHeaders.has("Cache-Control")) {
@@ -23,10 +22,8 @@ export default function handleRequest(
   }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.append("Vary", "Accept-Encoding");
-
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
+  // A page caches may share carries no nonce: its inline code is allowed by hash (server/documents.ts).
+  const nonce = sharedByCaches(responseHeaders.get("Cache-Control")) ? undefined : loadContext.get(appContext).nonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

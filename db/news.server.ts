@@ -4,7 +4,8 @@
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.server";
-import { appSettings, newsItemCommunities, newsItems, newsSeeded } from "./schema";
+import type { ContentVersion } from "./content-version.server";
+import { newsItemCommunities, newsItems, newsSeeded } from "./schema";
 import type { NewsSeedItem } from "../app/content/schemas";
 
 export interface NewsItem {
@@ -110,36 +111,11 @@ export async function latestNews(db: Database, limit = FEED_SIZE): Promise<NewsI
     .limit(limit);
 }
 
-/*
- * What visitors see of the news is read far more often than it changes. Every change bumps a version row;
- * each instance polls it every second and drops its cached answers when it moves, so a change shows on
- * every instance within a second.
- */
-const VERSION_KEY = "news-version";
-
-export async function bumpNewsVersion(db: Database): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: VERSION_KEY, value: "1" })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`(${appSettings.value}::bigint + 1)::text` } });
-}
-
-async function readNewsVersion(db: Database): Promise<string> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY));
-  return row?.value ?? "0";
-}
-
-export function createNewsCache(db: Database, pollMs = 1000) {
+/** News as visitors see it, read once per content version (db/content-version.server.ts). */
+export function createNewsCache(db: Database, version: ContentVersion) {
   const cache = new Map<string, Promise<unknown>>();
-  let version: string | null = null;
-  const poll = async () => {
-    const now = await readNewsVersion(db).catch(() => version);
-    if (now !== version) cache.clear();
-    version = now;
-  };
-  const timer = setInterval(poll, pollMs);
-  timer.unref();
-  /** Answers `load()` once per key until the news changes. */
+  version.onChange(() => cache.clear());
+  /** Answers `load()` once per key until the content changes. */
   function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key) as Promise<T> | undefined;
     if (hit) return hit;
@@ -152,12 +128,8 @@ export function createNewsCache(db: Database, pollMs = 1000) {
     /** The items a community page shows. */
     get: (slug: string) => cached(`community:${slug}`, () => newsForCommunity(db, slug)),
     cached,
-    /** After a change made here: this instance at once, the others at their next poll. */
-    async changed() {
-      await bumpNewsVersion(db);
-      cache.clear();
-    },
-    stop: () => clearInterval(timer),
+    /** After staff changed the news here: every instance forgets what it showed. */
+    changed: () => version.changed(),
   };
 }
 

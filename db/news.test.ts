@@ -9,6 +9,7 @@ import { newsItemSchema } from "../app/news/news";
 import { validate } from "../app/forms/definitions";
 import { deleteNews, saveNews, setPinned } from "../app/staff/news.server";
 import { SYSTEM } from "../app/staff/audit.server";
+import { watchContentVersion } from "./content-version.server";
 import { createNewsCache, latestNews, newsForCommunity, seedNews } from "./news.server";
 
 const item = (id: string, date: string, communities: string[]): NewsSeedItem => ({
@@ -109,15 +110,17 @@ forEachDatabase("news", (handle) => {
 
   it("drops the cached answers when any instance changes the news", async () => {
     const { db } = handle();
-    const here = createNewsCache(db, 50);
-    const elsewhere = createNewsCache(db, 50);
+    const [hereVersion, elsewhereVersion] = [watchContentVersion(db, 50), watchContentVersion(db, 50)];
+    const here = createNewsCache(db, hereVersion);
+    const elsewhere = createNewsCache(db, elsewhereVersion);
+    await new Promise((r) => setTimeout(r, 100)); // both have read the version once
     const before = ids(await elsewhere.get("druze"));
     const added = await saveNews(db, SYSTEM, input({ title: "Fresh", publishedDate: "2026-11-01" }));
     await here.changed();
     await new Promise((r) => setTimeout(r, 200));
     expect(ids(await elsewhere.get("druze"))).toEqual([added, ...before].slice(0, 3));
-    here.stop();
-    elsewhere.stop();
+    hereVersion.stop();
+    elsewhereVersion.stop();
   });
 });
 

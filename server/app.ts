@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Request } from "express";
+import express, { type ErrorRequestHandler, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import onHeaders from "on-headers";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -18,6 +18,7 @@ import { content } from "../app/content/content.server";
 import { appContext } from "../app/lib/app-context";
 import { CACHE_CONTROL, STAFF_AREA_PREFIX } from "../app/lib/http";
 import { createNewsCache, seedNews } from "../db/news.server";
+import { watchContentVersion } from "../db/content-version.server";
 import { createAddressHasher, createSubmissionLimiter } from "../app/forms/abuse.server";
 import { createLimitStore } from "../app/lib/limits.server";
 import { resolveSecret } from "../app/staff/secret.server";
@@ -32,6 +33,8 @@ import { startOutboxWorker, type OutboxWorker } from "./outbox";
 import { loadConfig, type AppConfig } from "./config";
 import { createLogger, describeError, type Logger } from "./logger";
 import { cspNonce, securityHeaders } from "./security";
+import { createDocumentHandler } from "./documents";
+import { createRenderCache, sendSharedPage } from "./render-cache";
 
 export interface StartOptions {
   env?: Record<string, string | undefined>;
@@ -79,7 +82,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const seededNewsItems = await seedNews(database.db, content.news);
-  const news = createNewsCache(database.db);
+  const contentVersion = watchContentVersion(database.db);
+  const news = createNewsCache(database.db, contentVersion);
   logger.info("database ready", { kind: database.kind, seededNewsItems });
   let outbox: OutboxWorker | null = null;
   if (config.SMTP_URL && config.NOTIFY_TO) {
@@ -177,8 +181,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   }
 
-  app.use(cspNonce());
-  app.use(securityHeaders({ https: config.SITE_URL.startsWith("https://") }));
+  // Content pages already rendered are sent from memory before any per-request work; their headers were
+  // kept with them. Development renders every request, so edits show at once.
+  const renderCache = dev ? null : createRenderCache();
+  if (renderCache) {
+    contentVersion.onChange(() => renderCache.clear());
+    app.use((req, res, next) => {
+      const key = renderCache.keyFor(req);
+      const page = key === null ? undefined : renderCache.get(key);
+      if (page) sendSharedPage(req, res, page);
+      else next();
+    });
+  }
+
+  const https = config.SITE_URL.startsWith("https://");
+  app.use(cspNonce({ https }));
+  app.use(securityHeaders());
   // A small brotli window: pages are tens of KB, and the default 4 MB window costs more to set up per
   // response than the compression itself (measured on /about: 188 → 250 requests/s).
   app.use(
@@ -218,28 +236,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     res.send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\n\nSitemap: ${config.SITE_URL}/sitemap.xml\n`);
   });
 
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode: dev ? "development" : "production",
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider();
-        context.set(appContext, {
-          nonce: res.locals.cspNonce as string,
-          siteUrl: config.SITE_URL,
-          embeds: config.EMBEDS,
-          enhanceScriptUrl: enhanceUrl,
-          database,
-          news,
-          submissions,
-          staff,
-          clientAddress: req.ip ?? req.socket.remoteAddress,
-        });
-        return context;
-      },
-    }),
-  );
+  const getLoadContext = (req: Request, res: Response) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, {
+      nonce: res.locals.cspNonce as string,
+      siteUrl: config.SITE_URL,
+      embeds: config.EMBEDS,
+      enhanceScriptUrl: enhanceUrl,
+      database,
+      news,
+      submissions,
+      staff,
+      clientAddress: req.ip ?? req.socket.remoteAddress,
+    });
+    return context;
+  };
+  const mode = dev ? "development" : "production";
+  const documents = createDocumentHandler({ build, mode, getLoadContext, cache: renderCache, https });
+  const actions = createRequestHandler({ build, mode, getLoadContext });
+  app.all("/{*path}", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? documents : actions)(req, res, next));
 
   // Anything that escapes: a plain page, never a stack trace to the visitor.
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
@@ -278,7 +293,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(force);
       await outbox?.stop();
       await retention.stop();
-      news.stop();
+      contentVersion.stop();
       await new Promise((r) => (staffCommands ? staffCommands.close(r) : r(undefined)));
       await database.close();
       logger.info("stopped");

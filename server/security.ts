@@ -24,39 +24,55 @@ export const PERMISSIONS_POLICY = [
   "browsing-topics=()",
 ].join(", ");
 
-export function cspNonce(): RequestHandler {
+/** What a page's inline scripts and styles are allowed by: a per-request nonce, or the hashes of their text. */
+export type InlineAllowance = { nonce: string } | { hashes: { scripts: string[]; styles: string[] } };
+
+/**
+ * The Content-Security-Policy header. Pages rendered per request allow their inline code by nonce; pages
+ * shared through caches carry no nonce and allow exactly the inline code they contain, by sha256.
+ */
+export function contentSecurityPolicy(inline: InlineAllowance, { https }: { https: boolean }): string {
+  const [scripts, styles] =
+    "nonce" in inline
+      ? [[`'nonce-${inline.nonce}'`], [`'nonce-${inline.nonce}'`]]
+      : [inline.hashes.scripts.map((h) => `'sha256-${h}'`), inline.hashes.styles.map((h) => `'sha256-${h}'`)];
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...scripts, ...EMBED_SCRIPT_SOURCES],
+    ["style-src", "'self'", ...styles],
+    // React writes a few style attributes (image crop positions, animation delays).
+    ["style-src-attr", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["frame-src", ...EMBED_FRAME_SOURCES],
+    ["media-src", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ["manifest-src", "'self'"],
+    ["worker-src", "'none'"],
+  ];
+  if (https) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((d) => d.join(" ")).join(";");
+}
+
+/** A fresh nonce and the policy that allows it; a page that turns out to be shared replaces both. */
+export function cspNonce({ https }: { https: boolean }): RequestHandler {
   return (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, { https }));
     next();
   };
 }
 
-export function securityHeaders({ https }: { https: boolean }): RequestHandler[] {
-  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+/** The headers every page and answer shares, whatever its CSP. */
+export function securityHeaders(): RequestHandler[] {
   return [
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", nonce, ...EMBED_SCRIPT_SOURCES],
-          styleSrc: ["'self'", nonce],
-          // React writes a few style attributes (image crop positions, animation delays).
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameSrc: EMBED_FRAME_SOURCES,
-          mediaSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          manifestSrc: ["'self'"],
-          workerSrc: ["'none'"],
-          upgradeInsecureRequests: https ? [] : null,
-        },
-      },
+      contentSecurityPolicy: false,
       // Cross-origin isolation would break the click-to-load embeds, which are cross-origin frames.
       crossOriginEmbedderPolicy: false,
       // Other sites learn nothing of which page sent a visitor; same-origin requests keep their Origin for form checks.

@@ -1,7 +1,7 @@
 /** Every Cache-Control value the site sends, in one place. */
 export const CACHE_CONTROL = {
   /** Per-visitor or fast-changing answers: forms, JSON endpoints, health checks, errors. */
-  none: "no-store",
+  none: "private, no-store",
   /** Content pages: the same for every visitor; a CDN may keep them a few minutes. */
   page: "public, max-age=300, stale-while-revalidate=3600",
   /**
@@ -15,10 +15,14 @@ export const CACHE_CONTROL = {
 
 /** Everything under /admin: never cached, never indexed. */
 export const STAFF_AREA_PREFIX = "/admin";
-export const isStaffArea = (request: Request) => {
-  const path = new URL(request.url).pathname;
-  return path === STAFF_AREA_PREFIX || path.startsWith(`${STAFF_AREA_PREFIX}/`);
-};
+export const isStaffPath = (path: string) => path === STAFF_AREA_PREFIX || path.startsWith(`${STAFF_AREA_PREFIX}/`);
+export const isStaffArea = (request: Request) => isStaffPath(new URL(request.url).pathname);
+
+/**
+ * A page any cache may give to any visitor. Such a page is rendered without a nonce, so that the copy a
+ * cache keeps carries nothing of the request that made it (server/documents.ts allows its code by hash).
+ */
+export const sharedByCaches = (cacheControl: string | null) => cacheControl?.startsWith("public") ?? false;
 
 /** A route's `headers` for pages showing news: `live` when the page rendered; an error keeps its own headers. */
 export const liveNewsHeaders = ({ errorHeaders }: { errorHeaders?: Headers }): HeadersInit =>

@@ -21,7 +21,7 @@ export async function serveBuild(port, env = {}) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop, child };
     } catch {
       /* still starting (or building) */
     }

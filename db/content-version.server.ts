@@ -1,0 +1,55 @@
+/**
+ * What visitors see that comes from the database (today the news) is read far more often than it changes.
+ * Every change bumps one version row; each instance polls it every second and, when it moves, drops what
+ * it rendered or cached from the old content. A change therefore shows on every instance within a second,
+ * on PGlite and on any number of instances sharing one PostgreSQL.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "./client.server";
+import { appSettings } from "./schema";
+
+const VERSION_KEY = "content-version";
+
+export async function bumpContentVersion(db: Database): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: VERSION_KEY, value: "1" })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`(${appSettings.value}::bigint + 1)::text` } });
+}
+
+export async function readContentVersion(db: Database): Promise<string> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY));
+  return row?.value ?? "0";
+}
+
+export interface ContentVersion {
+  /** Called on this instance whenever the content changed, here or on another instance. */
+  onChange(listener: () => void): void;
+  /** After a change made here: this instance forgets at once, the others at their next poll. */
+  changed(): Promise<void>;
+  stop(): void;
+}
+
+export function watchContentVersion(db: Database, pollMs = 1000): ContentVersion {
+  const listeners: (() => void)[] = [];
+  const notify = () => listeners.forEach((listener) => listener());
+  let version: string | null = null;
+  const poll = async () => {
+    // A failed read (database restarting) keeps what is cached; the next poll tries again.
+    const now = await readContentVersion(db).catch(() => version);
+    // The first read also notifies: what was cached before it may be older than the version it finds.
+    if (now !== version) notify();
+    version = now;
+  };
+  void poll();
+  const timer = setInterval(poll, pollMs);
+  timer.unref();
+  return {
+    onChange: (listener) => void listeners.push(listener),
+    async changed() {
+      await bumpContentVersion(db);
+      notify();
+    },
+    stop: () => clearInterval(timer),
+  };
+}

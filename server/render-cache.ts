@@ -1,0 +1,127 @@
+/**
+ * Content pages are the same for every visitor: each is rendered once per path and content version, kept
+ * here with its brotli and gzip bytes, its ETag and its headers, and then sent from memory like a file.
+ */
+import { createHash } from "node:crypto";
+import type { OutgoingHttpHeaders } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { Request, Response } from "express";
+import { LRUCache } from "lru-cache";
+import { isStaffPath } from "../app/lib/http";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A rendered page that any visitor and any cache may be given: no nonce, no cookie, nothing personal. */
+export interface SharedPage {
+  headers: OutgoingHttpHeaders;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Headers that belong to one response, never to the page kept for the next visitor. */
+const PER_RESPONSE = new Set(["connection", "content-length", "content-encoding", "date", "keep-alive", "set-cookie", "transfer-encoding"]);
+
+/** Compresses once, at the highest settings: the cost is paid once per page and version, not per request. */
+export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Promise<SharedPage> {
+  const identity = Buffer.from(html, "utf8");
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!PER_RESPONSE.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
+  kept.vary = "Accept-Encoding";
+  // Weak: the same page in three encodings, which a cache may compare but need not byte-match.
+  const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+  return { headers: kept, identity, br, gzip: gz, etag };
+}
+
+/** Sends a kept page: 304 when the browser's copy is current, its best encoding otherwise, no body for HEAD. */
+export function sendSharedPage(req: Request, res: Response, page: SharedPage): void {
+  res.statusCode = 200;
+  for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  if (req.fresh) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+const NEVER_KEPT = /^\/(?:api|functions)\/|\.data$/;
+
+export interface RenderCacheOptions {
+  /** Most pages kept (the site has about a hundred). */
+  maxPages?: number;
+  /** Most bytes kept, counting all three encodings of every page. */
+  maxBytes?: number;
+}
+
+export function createRenderCache({ maxPages = 1000, maxBytes = 32 * 1024 * 1024 }: RenderCacheOptions = {}) {
+  const pages = new LRUCache<string, SharedPage>({
+    max: maxPages,
+    maxSize: maxBytes,
+    sizeCalculation: (p) => p.identity.length + p.br.length + p.gzip.length + 2048,
+  });
+  const rendering = new Map<string, Promise<SharedPage | null>>();
+  // Moves on every clear: a render that began before the content changed must not be kept after it.
+  let generation = 0;
+
+  return {
+    /**
+     * The key a request's page would be kept under (its path and query), or null when such a request is
+     * never answered from memory. Only a page's canonical address is kept (server/documents.ts), so
+     * made-up paths and queries never grow the cache.
+     */
+    keyFor(req: Request): string | null {
+      if (req.method !== "GET" && req.method !== "HEAD") return null;
+      const path = req.path;
+      return NEVER_KEPT.test(path) || isStaffPath(path) ? null : req.originalUrl;
+    },
+    get: (key: string) => pages.get(key),
+    /** The page another request is rendering right now: wait for it rather than render it twice. */
+    pending: (key: string) => rendering.get(key),
+    /**
+     * Notes that this request renders `key`. Call the answer with the page, or with null when the page
+     * turned out not to be kept (a form, a 404, another spelling of a page's address); it is kept only if
+     * the content did not change meanwhile.
+     */
+    begin(key: string): (page: SharedPage | null) => void {
+      const startedAt = generation;
+      let settle!: (page: SharedPage | null) => void;
+      const promise = new Promise<SharedPage | null>((r) => (settle = r));
+      rendering.set(key, promise);
+      return (page) => {
+        if (rendering.get(key) === promise) rendering.delete(key);
+        if (page && startedAt === generation) pages.set(key, page);
+        settle(page);
+      };
+    },
+    /** The content changed: forget every page. */
+    clear() {
+      generation++;
+      pages.clear();
+      rendering.clear();
+    },
+    get size() {
+      return { pages: pages.size, bytes: pages.calculatedSize };
+    },
+  };
+}
+
+export type RenderCache = ReturnType<typeof createRenderCache>;
