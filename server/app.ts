@@ -189,7 +189,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app.use((req, res, next) => {
       const key = renderCache.keyFor(req);
       const page = key === null ? undefined : renderCache.get(key);
-      if (page) sendSharedPage(req, res, page);
+      if (page) sendSharedPage(req, res, page, "hit");
       else next();
     });
   }

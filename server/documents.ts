@@ -57,13 +57,13 @@ export function createDocumentHandler({ build, mode, getLoadContext, cache, http
     const key = cache?.keyFor(req) ?? null;
     const pending = key ? cache?.pending(key) : undefined;
     const ready = pending ? await pending : null;
-    if (ready) return sendSharedPage(req, res, ready);
+    if (ready) return sendSharedPage(req, res, ready, "hit");
     const settle = key && cache ? cache.begin(key) : () => {};
     try {
       const rendered = await render(req, res);
       if ("page" in rendered) {
         settle(rendered.canonicalPath === key ? rendered.page : null);
-        return sendSharedPage(req, res, rendered.page);
+        return sendSharedPage(req, res, rendered.page, "miss");
       }
       settle(null);
       await sendResponse(req, res, rendered);

@@ -46,11 +46,15 @@ export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Pr
   return { headers: kept, identity, br, gzip: gz, etag };
 }
 
-/** Sends a kept page: 304 when the browser's copy is current, its best encoding otherwise, no body for HEAD. */
-export function sendSharedPage(req: Request, res: Response, page: SharedPage): void {
+/**
+ * Sends a shared page: 304 when the browser's copy is current, its best encoding otherwise, no body for
+ * HEAD. `X-Render-Cache` says whether it came from memory, for whoever runs the site.
+ */
+export function sendSharedPage(req: Request, res: Response, page: SharedPage, from: "hit" | "miss"): void {
   res.statusCode = 200;
   for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
+  res.setHeader("X-Render-Cache", from);
   if (req.fresh) {
     res.statusCode = 304;
     res.end();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,18 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The raw bytes and headers, without fetch's automatic decompression. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+/** The raw status, headers and bytes, without fetch's decompression or its own conditional-request rules. */
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    request(`${server.url}${path}`, { headers }, (res) => {
+    request(`${server.url}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     })
       .on("error", reject)
       .end();
   });
 }
+const rawGet = (path: string, headers: Record<string, string>) => raw(path, headers);
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
 
@@ -80,19 +86,37 @@ describe("sources and review dates (issue 12)", () => {
   );
 });
 
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
 describe("security headers", () => {
-  it("send a CSP with a fresh nonce per request that matches the page's script", async () => {
-    const [a, b] = await Promise.all([get("/"), get("/")]);
+  it("a content page carries no nonce: its CSP allows 'self' and the hash of each inline script, the same for every visitor", async () => {
+    const [a, b] = await Promise.all([get("/communities/yazidis"), get("/communities/yazidis")]);
+    const csp = a.headers.get("content-security-policy")!;
+    expect(b.headers.get("content-security-policy")).toBe(csp);
+    expect(csp).not.toContain("nonce-");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    const html = await a.text();
+    expect(html).not.toContain("nonce=");
+    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([^]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0); // the page's JSON-LD
+    for (const text of inline) expect(csp).toContain(`'sha256-${sha256(text)}'`);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("upgrade-insecure-requests");
+  });
+
+  it("a page rendered per request (a form) gets a fresh nonce that matches its scripts, and is private, no-store", async () => {
+    const [a, b] = await Promise.all([get("/contact"), get("/contact")]);
     const csp = a.headers.get("content-security-policy")!;
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(b.headers.get("content-security-policy")).not.toContain(nonce);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("upgrade-insecure-requests");
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(a.headers.get("cache-control")).toBe("private, no-store");
+    expect(a.headers.get("x-render-cache")).toBeNull();
     const html = await a.text();
-    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    for (const tag of scriptTags(html)) {
       if (!tag.includes("application/ld+json")) expect(tag).toContain(`nonce="${nonce}"`);
     }
   });
@@ -104,6 +128,56 @@ describe("security headers", () => {
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+});
+
+describe("the render cache", () => {
+  it("renders a content page once, then answers from memory with the same bytes, ETag and headers", async () => {
+    const first = await rawGet("/ideology/same-ideology", { "accept-encoding": "br" });
+    const second = await rawGet("/ideology/same-ideology", { "accept-encoding": "br" });
+    expect(second.headers["x-render-cache"]).toBe("hit");
+    expect(second.body.equals(first.body)).toBe(true);
+    for (const name of ["etag", "content-security-policy", "cache-control", "content-type", "vary", "strict-transport-security"]) {
+      expect(second.headers[name]).toBe(first.headers[name]);
+    }
+    expect(second.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+  });
+
+  it("answers If-None-Match with 304, and HEAD with the page's headers and no body", async () => {
+    const etag = (await get("/about")).headers.get("etag")!;
+    const revalidated = await raw("/about", { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect((await raw("/about", { "if-none-match": 'W/"something-else"' })).status).toBe(200);
+    const head = await raw("/about", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.body.length).toBe(0);
+  });
+
+  it("keeps only a page's canonical address: another spelling or a made-up query is rendered each time, a 404 never kept", async () => {
+    for (const path of ["/about?utm_source=newsletter", "/about?page=7"]) {
+      const [a, b] = [await get(path), await get(path)];
+      expect(a.status).toBe(200);
+      expect([a.headers.get("x-render-cache"), b.headers.get("x-render-cache")]).toEqual(["miss", "miss"]);
+      expect(b.headers.get("content-security-policy")).not.toContain("nonce-");
+    }
+    for (let i = 0; i < 2; i++) {
+      const missing = await get("/made-up-page-42");
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("x-render-cache")).toBeNull();
+      expect(missing.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
+  it("never keeps the staff area or a form page", async () => {
+    for (const path of ["/admin/login", "/contact", "/join-us"]) {
+      await get(path);
+      const res = await get(path);
+      expect(res.headers.get("x-render-cache")).toBeNull();
+      expect(res.headers.get("cache-control")).toMatch(/no-store/);
+    }
   });
 });
 
@@ -128,7 +202,7 @@ describe("compression and caching", () => {
     expect((await get(image!)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const page = await get("/");
     expect(page.headers.get("cache-control")).toMatch(/max-age=300\b/);
-    expect((await get("/nope")).headers.get("cache-control")).toBe("no-store");
+    expect((await get("/nope")).headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("answer 404 for a missing asset instead of rendering a page", async () => {

@@ -56,7 +56,7 @@ test("wrong passwords are throttled per account with 429 and Retry-After; an unk
 test("every answer under /admin is no-store and noindex, and a post from another site is refused", async ({ request, baseURL }) => {
   for (const path of ["/admin/login", "/admin/messages", "/admin/nowhere"]) {
     const res = await request.get(path, { maxRedirects: 0 });
-    expect(res.headers()["cache-control"]).toBe("no-store");
+    expect(res.headers()["cache-control"]).toBe("private, no-store");
     expect(res.headers()["x-robots-tag"]).toContain("noindex");
   }
   const crossSite = await request.post("/admin/login", {
