@@ -1,0 +1,74 @@
+/**
+ * Two instances of the built server on one PostgreSQL, each with its own render cache: a news change
+ * made through either is shown by both (the content version row, polled every second), never an old copy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../db/client.server";
+import { bumpContentVersion } from "../db/content-version.server";
+import { buildSiteContent } from "../app/content/collections.server";
+import { readContentFiles } from "../app/content/read-files.server";
+import { validate } from "../app/forms/definitions";
+import { newsItemSchema } from "../app/news/news";
+import { SYSTEM } from "../app/staff/audit.server";
+import { saveNews } from "../app/staff/news.server";
+import { startBuiltServer } from "../tests/helpers/built-server";
+import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
+
+const content = buildSiteContent(readContentFiles(`${__dirname}/../app/content`));
+
+describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
+  let servers: Awaited<ReturnType<typeof startBuiltServer>>[] = [];
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    // One after the other: the first applies the migrations and seeds the news.
+    servers.push(await startBuiltServer({ DATABASE_URL: created.url }));
+    servers.push(await startBuiltServer({ DATABASE_URL: created.url }));
+    database = await openDatabase({ databaseUrl: created.url });
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    servers = [];
+    await database?.close();
+    await drop?.();
+  });
+
+  const page = (server: { url: string }, path: string) => fetch(`${server.url}${path}`);
+
+  it("both stop serving their kept copy of a page once the news changes, and keep the new one", async () => {
+    const path = "/communities/assyrians";
+    for (const server of servers) {
+      await page(server, path);
+      expect((await page(server, path)).headers.get("x-render-cache")).toBe("hit");
+    }
+    const input = validate(
+      newsItemSchema(
+        content.communities.map((c) => c.slug),
+        "2100-01-01",
+      ),
+      {
+        title: "Assyrian heritage site reopens",
+        excerpt: "Written by the two-instance test.",
+        source: "Test wire",
+        publishedDate: new Date().toISOString().slice(0, 10),
+        originalUrl: "https://news.example/assyrian-site",
+        communities: ["assyrians"],
+        status: "published",
+      },
+    );
+    if (!input.success) throw new Error(JSON.stringify(input.fieldErrors));
+    // What the staff area does on one instance: save, then bump the content version.
+    await saveNews(database.db, SYSTEM, input.data);
+    await bumpContentVersion(database.db);
+
+    for (const server of servers) {
+      await expect
+        .poll(async () => (await (await page(server, path)).text()).includes("Assyrian heritage site reopens"), { timeout: 5_000 })
+        .toBe(true);
+      expect((await page(server, path)).headers.get("x-render-cache")).toBe("hit");
+    }
+  });
+});
