@@ -1,4 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import v8 from "node:v8";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -47,6 +50,36 @@ export function defaultMigrationsFolder(): string {
   return resolve("db/migrations");
 }
 
+/*
+ * The embedded database's memory (docs/decisions/006-embedded-database-memory.md). PostgreSQL's default
+ * 128 MB of shared buffers is sized for a server shared by many clients; this site's whole database fits
+ * in a few megabytes, and every page a visitor reads is served from the render cache anyway.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "temp_buffers=2MB"];
+
+/**
+ * Creating the database (initdb) grows PGlite's WebAssembly memory to several hundred megabytes, and such
+ * memory never shrinks. It is done once, in a short-lived child process, so the server never holds it.
+ */
+function createPgliteDataDir(dir: string): void {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `require(${JSON.stringify(entry)}).PGlite.create(${JSON.stringify(dir)}).then((db) => db.close()).catch((e) => { console.error(e); process.exit(1); })`;
+  const result = spawnSync(process.execPath, ["-e", script], { stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) throw new Error(`could not create the embedded database in ${dir}`);
+}
+
+/**
+ * V8 compiles WebAssembly twice: quickly (Liftoff), then optimised (TurboFan) for hot code, keeping both.
+ * PGlite's 9 MB module then holds about 50 MB more; the quick code alone is fast enough for this site's
+ * queries (docs/decisions/006-embedded-database-memory.md has the figures).
+ */
+let wasmFlagsSet = false;
+function keepWasmCodeSmall(): void {
+  if (wasmFlagsSet) return;
+  wasmFlagsSet = true;
+  v8.setFlagsFromString("--liftoff-only");
+}
+
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (options.databaseUrl) {
@@ -74,8 +107,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
 
   const dataDir = options.dataDir ?? "./data";
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : join(dataDir, "pglite"));
+  const pgliteDir = dataDir.startsWith("memory://") ? undefined : join(dataDir, "pglite");
+  if (pgliteDir) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(join(pgliteDir, "PG_VERSION"))) createPgliteDataDir(pgliteDir);
+  }
+  keepWasmCodeSmall();
+  const client = await PGlite.create(pgliteDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -1,1 +1,7 @@
-export function serveBuild(port: number, env?: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }>;
+import type { ChildProcess } from "node:child_process";
+
+export const START_ARGS: string[];
+export function serveBuild(
+  port: number,
+  env?: Record<string, string>,
+): Promise<{ base: string; stop: () => Promise<void>; child: ChildProcess }>;

@@ -1,11 +1,16 @@
 /** Starts the production build (scripts/start.mjs) on 127.0.0.1 for a measuring script, and waits until it answers. */
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** The Node options `npm start` runs the server with (package.json), so what is measured is what is served. */
+export const START_ARGS = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"))
+  .scripts.start.split(/\s+/)
+  .slice(1);
+
 export async function serveBuild(port, env = {}) {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, START_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),

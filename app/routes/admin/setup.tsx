@@ -33,7 +33,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await ctx.staff.accounts.setupUser(params.token);
   if (!user) return data({ step: "gone" as const, error: LINK_GONE }, { status: 410 });
   const problem =
-    passwordProblem(password, [user.email, ...user.email.split(/[@.]/), content.site.organization.name]) ??
+    (await passwordProblem(password, [user.email, ...user.email.split(/[@.]/), content.site.organization.name])) ??
     (password === String(form.get("confirm") ?? "") ? null : "The two passwords are not the same.");
   if (problem) return data({ step: "password" as const, error: problem }, { status: 400 });
 
