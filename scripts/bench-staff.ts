@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { asc } from "drizzle-orm";
-import pg from "pg";
+import { scratchPostgres } from "./lib/scratch-postgres.mjs";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { joinSubmissions } from "../db/schema";
 import { staffAccountsService } from "../app/staff/accounts.server";
@@ -116,25 +116,15 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
-const reachable = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (!reachable) {
+const scratch = await scratchPostgres("bench_staff");
+if (!scratch) {
   console.log("\nPostgreSQL: not reachable, skipped.");
 } else {
-  const name = `bench_staff_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const server = await openDatabase({ databaseUrl: url.toString() });
+  const server = await openDatabase({ databaseUrl: scratch.url });
   try {
     await measure("PostgreSQL", server);
   } finally {
     await server.close();
-    await admin.query(`drop database ${name} with (force)`);
+    await scratch.drop();
   }
 }
-await admin.end().catch(() => {});

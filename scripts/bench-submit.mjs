@@ -7,12 +7,11 @@
  */
 import { spawnSync } from "node:child_process";
 import autocannon from "autocannon";
-import pg from "pg";
+import { scratchPostgres } from "./lib/scratch-postgres.mjs";
 import { serveBuild } from "./lib/serve-build.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 if (spawnSync("npm", ["run", "build"], { stdio: "ignore" }).status !== 0) throw new Error("build failed");
 
@@ -44,20 +43,12 @@ const pglite = await serveBuild(4600, { SKIP_BUILD: "1", SUBMISSION_RATE_LIMIT: 
 await measure("PGlite", pglite.base);
 await pglite.stop();
 
-let admin;
-try {
-  admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
-  await admin.connect();
-} catch {
+const scratch = await scratchPostgres("bench_submit");
+if (!scratch) {
   console.log("PostgreSQL   not reachable at 127.0.0.1:5432: skipped");
   process.exit(0);
 }
-const db = `bench_submit_${Date.now()}`;
-await admin.query(`create database ${db}`);
-const url = new URL(adminUrl);
-url.pathname = `/${db}`;
-const postgres = await serveBuild(4601, { SKIP_BUILD: "1", SUBMISSION_RATE_LIMIT: "10000", DATABASE_URL: url.toString() });
+const postgres = await serveBuild(4601, { SKIP_BUILD: "1", SUBMISSION_RATE_LIMIT: "10000", DATABASE_URL: scratch.url });
 await measure("PostgreSQL", postgres.base);
 await postgres.stop();
-await admin.query(`drop database ${db} with (force)`);
-await admin.end();
+await scratch.drop();

@@ -1,0 +1,1 @@
+export function scratchPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null>;
