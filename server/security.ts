@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
+import { sharedByCaches } from "../app/lib/http";
 
 /** Third parties a visitor can choose to load (click-to-load embeds); nothing from them loads before. */
 export const EMBED_FRAME_SOURCES = [
@@ -58,12 +60,22 @@ export function contentSecurityPolicy(inline: InlineAllowance, { https }: { http
   return directives.map((d) => d.join(" ")).join(";");
 }
 
-/** A fresh nonce and the policy that allows it; a page that turns out to be shared replaces both. */
+/** The policy of a response with no inline code of its own: feeds, the sitemap, robots.txt. */
+const NO_INLINE_CODE: InlineAllowance = { hashes: { scripts: [], styles: [] } };
+
+/**
+ * A fresh nonce for the page about to be rendered, and the policy every answer gets unless it set its own
+ * (a shared page sets hashes): the nonce only on answers no cache may share, so no shared copy carries one.
+ */
 export function cspNonce({ https }: { https: boolean }): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, { https }));
+    onHeaders(res, () => {
+      if (res.hasHeader("Content-Security-Policy")) return;
+      const shared = sharedByCaches(String(res.getHeader("Cache-Control") ?? ""));
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(shared ? NO_INLINE_CODE : { nonce }, { https }));
+    });
     next();
   };
 }

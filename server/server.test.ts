@@ -106,6 +106,21 @@ describe("security headers", () => {
     expect(csp).toContain("upgrade-insecure-requests");
   });
 
+  it("no answer a cache may keep carries a nonce: every page in the sitemap, the feeds, the sitemap and robots.txt", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(paths.length).toBeGreaterThan(80);
+    let shared = 0;
+    for (const path of [...paths, "/sitemap.xml", "/robots.txt", "/news.xml", "/communities/druze/news.xml"]) {
+      const res = await get(path);
+      if (!res.headers.get("cache-control")?.startsWith("public")) continue;
+      shared++;
+      expect(res.headers.get("content-security-policy"), path).not.toContain("nonce-");
+      expect(await res.text(), path).not.toContain("nonce=");
+    }
+    expect(shared).toBeGreaterThanOrEqual(paths.length + 2); // all but the two forms, plus the four other files
+  });
+
   it("a page rendered per request (a form) gets a fresh nonce that matches its scripts, and is private, no-store", async () => {
     const [a, b] = await Promise.all([get("/contact"), get("/contact")]);
     const csp = a.headers.get("content-security-policy")!;
