@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import v8 from "node:v8";
 import { dirname, join, resolve } from "node:path";
@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   pgPool?: pg.Pool;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** Whether every migration this build knows has been applied (a load balancer's readiness check). */
+  migrated(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ export function defaultMigrationsFolder(): string {
 }
 
 /*
- * The embedded database's memory (docs/decisions/006-embedded-database-memory.md). PostgreSQL's default
+ * The embedded database's memory (docs/decisions/006-render-cache-and-memory.md). PostgreSQL's default
  * 128 MB of shared buffers is sized for a server shared by many clients; this site's whole database fits
  * in a few megabytes, and every page a visitor reads is served from the render cache anyway.
  */
@@ -71,13 +73,23 @@ function createPgliteDataDir(dir: string): void {
 /**
  * V8 compiles WebAssembly twice: quickly (Liftoff), then optimised (TurboFan) for hot code, keeping both.
  * PGlite's 9 MB module then holds about 50 MB more; the quick code alone is fast enough for this site's
- * queries (docs/decisions/006-embedded-database-memory.md has the figures).
+ * queries (docs/decisions/006-render-cache-and-memory.md has the figures).
  */
 let wasmFlagsSet = false;
 function keepWasmCodeSmall(): void {
   if (wasmFlagsSet) return;
   wasmFlagsSet = true;
   v8.setFlagsFromString("--liftoff-only");
+}
+
+/** Drizzle records each applied migration with its journal timestamp; the newest must be there. */
+async function newestMigrationApplied(db: { execute: Database["execute"] }, migrationsFolder: string): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  const result = (await db.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { applied: string | number | null }[];
+  };
+  return Number(result.rows[0]?.applied ?? 0) >= newest;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -102,6 +114,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      migrated: () => newestMigrationApplied(db as unknown as Database, migrationsFolder),
       close: () => pool.end(),
     };
   }
@@ -122,6 +135,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    migrated: () => newestMigrationApplied(db as unknown as Database, migrationsFolder),
     close: () => client.close(),
   };
 }

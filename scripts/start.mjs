@@ -44,7 +44,7 @@ if (process.env.SKIP_BUILD !== "1" && builtAt < sourcesAt) {
 
 process.chdir(root);
 // Two threads for file, compression and password work instead of four: each thread keeps its own malloc
-// arena, and two cores cannot use more (docs/decisions/006-embedded-database-memory.md).
+// arena, and two cores cannot use more (docs/decisions/006-render-cache-and-memory.md).
 process.env.UV_THREADPOOL_SIZE ??= "2";
 // React and Express pick their fast production code paths from this.
 process.env.NODE_ENV ??= "production";

@@ -34,6 +34,7 @@ import { loadConfig, type AppConfig } from "./config";
 import { createLogger, describeError, type Logger } from "./logger";
 import { cspNonce, securityHeaders } from "./security";
 import { createDocumentHandler } from "./documents";
+import { createMetrics, routePatterns } from "./metrics";
 import { createRenderCache, sendSharedPage } from "./render-cache";
 
 export interface StartOptions {
@@ -82,6 +83,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const seededNewsItems = await seedNews(database.db, content.news);
+  const metrics = createMetrics(database.db);
   const contentVersion = watchContentVersion(database.db);
   const news = createNewsCache(database.db, contentVersion);
   logger.info("database ready", { kind: database.kind, seededNewsItems });
@@ -100,7 +102,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     limiter,
     hashAddress,
     notify: outbox ? { includeDetails: config.NOTIFY_INCLUDE_DETAILS, staffUrl: `${config.SITE_URL}/admin` } : null,
-    kickOutbox: () => outbox?.kick(),
+    stored: (kind: string, spam: boolean) => {
+      metrics.submissionStored(kind, spam);
+      if (!spam) outbox?.kick();
+    },
     logError: (message: string, err: unknown) => logger.error(message, describeError(err)),
     minFillMs: config.FORM_MIN_FILL_MS,
     allowedOrigins: config.ALLOWED_ORIGINS,
@@ -113,7 +118,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     retentionDays: config.RETENTION_DAYS,
     appName: content.site.organization.name,
   });
-  const retention = scheduleRetention(database, config.RETENTION_DAYS, (err) => logger.error("retention failed", describeError(err)));
+  const retention = scheduleRetention(
+    database,
+    config.RETENTION_DAYS,
+    (err) => logger.error("retention failed", describeError(err)),
+    (result) => metrics.retentionRan(result),
+  );
   // `npm run staff` cannot open the embedded database while this process has it: it asks us instead.
   const staffCommands =
     database.kind === "pglite" && !config.DATA_DIR.startsWith("memory://")
@@ -147,6 +157,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     next();
   });
+  // Requests are counted under their route's pattern, known once the build is loaded.
+  let routeOf = (_path: string) => "unmatched";
+  app.use(metrics.observe((path) => (/^\/(assets|images)\//.test(path) ? "static files" : routeOf(path))));
+
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.vite) {
     const vite = options.vite;
@@ -179,6 +193,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
     build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+    routeOf = routePatterns(build);
   }
 
   // Content pages already rendered are sent from memory before any per-request work; their headers were
@@ -186,6 +201,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const renderCache = dev ? null : createRenderCache();
   if (renderCache) {
     contentVersion.onChange(() => renderCache.clear());
+    metrics.watchRenderCache(() => renderCache.size.pages);
     app.use((req, res, next) => {
       const key = renderCache.keyFor(req);
       const page = key === null ? undefined : renderCache.get(key);
@@ -214,6 +230,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     } catch (err) {
       logger.error("health check failed", describeError(err));
       res.status(503).json({ status: "error", database: database.kind });
+    }
+  });
+
+  app.get("/metrics", metrics.endpoint(config.METRICS_TOKEN));
+
+  // Readiness, for a load balancer: 503 as soon as this instance is shutting down, or while its database
+  // does not answer or lacks a migration this build needs; liveness stays /healthz.
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", CACHE_CONTROL.none);
+    if (shuttingDown) return void res.status(503).json({ status: "shutting down" });
+    try {
+      if (!(await database.migrated())) return void res.status(503).json({ status: "migrations pending" });
+      res.json({ status: "ready" });
+    } catch (err) {
+      logger.error("readiness check failed", describeError(err));
+      res.status(503).json({ status: "database unavailable" });
     }
   });
 

@@ -63,6 +63,8 @@ const configSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("false")
     .transform((v) => v === "true"),
+  /** Serves /metrics to requests carrying `Authorization: Bearer <token>`; unset, /metrics is 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -151,7 +151,7 @@ export async function handleSubmission(
   try {
     const options = { spam: parsed.spam, clientHash, idempotencyKey: parsed.idempotencyKey, notify: submissions.notify };
     const stored = await storeSubmission(ctx.database.db, form, result.data as Submission<FormDefinition>, options);
-    if (!stored.duplicate && !parsed.spam) submissions.kickOutbox();
+    if (!stored.duplicate) submissions.stored(form.kind, parsed.spam);
     return { status: 201, id: stored.id };
   } catch (err) {
     submissions.logError(`storing a ${form.kind} submission failed`, err);

@@ -11,8 +11,8 @@ export interface SubmissionServices {
   hashAddress(address: string | undefined): string | null;
   /** How accepted submissions queue a notification email, or null when mail is off (SMTP_URL and NOTIFY_TO unset). */
   notify: NotifyOptions | null;
-  /** Wakes the outbox worker so a new email goes out without waiting for its next round. */
-  kickOutbox(): void;
+  /** After a new submission is stored: counts it, and unless it is spam wakes the outbox worker so its email goes out at once. */
+  stored(kind: string, spam: boolean): void;
   logError(message: string, err: unknown): void;
   /** FORM_MIN_FILL_MS: sooner than this after the form was shown, a submission is filed as spam. */
   minFillMs: number;

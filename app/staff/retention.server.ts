@@ -54,9 +54,18 @@ export async function runRetention(database: DatabaseHandle, retentionDays: numb
   });
 }
 
-/** At start, then every hour; `stop` for shutdown. */
-export function scheduleRetention(database: DatabaseHandle, retentionDays: number, onError: (err: unknown) => void) {
-  const run = () => runRetention(database, retentionDays).catch(onError);
+/** At start, then every hour; `stop` for shutdown. `onRun` hears every outcome (metrics), a failure as "failed". */
+export function scheduleRetention(
+  database: DatabaseHandle,
+  retentionDays: number,
+  onError: (err: unknown) => void,
+  onRun: (result: RetentionResult | "failed") => void = () => {},
+) {
+  const run = () =>
+    runRetention(database, retentionDays).then(onRun, (err) => {
+      onRun("failed");
+      onError(err);
+    });
   const first = run();
   const timer = setInterval(run, HOUR);
   timer.unref();

@@ -1,0 +1,139 @@
+/**
+ * `/metrics` in Prometheus's format (prom-client), served only when METRICS_TOKEN is set and only to a
+ * request that carries it. Routes are labelled by their pattern (`/communities/:community`), never by the
+ * address asked for, so a scan of made-up paths cannot grow the series.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { count, isNull, min } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { emailOutbox } from "../db/schema";
+import { CACHE_CONTROL } from "../app/lib/http";
+
+/** The route pattern a path belongs to, from React Router's own route table. */
+export function routePatterns(build: ServerBuild): (path: string) => string {
+  const children = (parentId: string | undefined): RouteObject[] =>
+    Object.values(build.routes)
+      .filter((r) => r?.parentId === parentId)
+      .map(
+        (r) => ({ id: r!.id, path: r!.path, index: r!.index, caseSensitive: r!.caseSensitive, children: children(r!.id) }) as RouteObject,
+      );
+  const tree = children(undefined);
+  // matchRoutes ranks the whole route table on every call: a few hundred microseconds, too slow for
+  // every request, so the answer for each recent path is remembered.
+  const known = new LRUCache<string, string>({ max: 2000 });
+  return (path) => {
+    let pattern = known.get(path);
+    if (pattern === undefined) {
+      const matches = matchRoutes(tree, path);
+      const joined = matches
+        ?.map((m) => m.route.path)
+        .filter(Boolean)
+        .join("/");
+      pattern = joined === undefined ? "unmatched" : `/${joined}`.replace(/\/+/g, "/");
+      known.set(path, pattern);
+    }
+    return pattern;
+  };
+}
+
+export function createMetrics(db: Database) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "Requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by method and route pattern",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const submissions = new Counter({
+    name: "submissions_stored_total",
+    help: "Form submissions stored, by form, and whether they were filed as spam",
+    labelNames: ["form", "spam"] as const,
+    registers: [registry],
+  });
+  const retentionRuns = new Counter({
+    name: "retention_runs_total",
+    help: "Retention runs on this instance: done, skipped (another instance held the lock) or failed",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const retentionDeleted = new Counter({
+    name: "retention_deleted_total",
+    help: "Submissions deleted by retention, by table",
+    labelNames: ["table"] as const,
+    registers: [registry],
+  });
+  const renderCachePages = new Gauge({ name: "render_cache_pages", help: "Content pages kept in memory", registers: [registry] });
+  // Read from the database at each scrape: the outbox is shared by every instance.
+  const backlog = new Gauge({ name: "outbox_backlog", help: "Notification emails not yet sent", registers: [registry] });
+  const oldest = new Gauge({
+    name: "outbox_oldest_unsent_age_seconds",
+    help: "Age of the oldest notification email not yet sent (0 when none)",
+    registers: [registry],
+  });
+  let renderCacheSize = () => 0;
+
+  async function readOutbox() {
+    const [row] = await db
+      .select({ waiting: count(), since: min(emailOutbox.createdAt) })
+      .from(emailOutbox)
+      .where(isNull(emailOutbox.sentAt));
+    backlog.set(row?.waiting ?? 0);
+    oldest.set(row?.since ? Math.max(0, (Date.now() - new Date(row.since).getTime()) / 1000) : 0);
+  }
+
+  return {
+    registry,
+    /** Counts and times every answer, under the route pattern `routeOf` gives. */
+    observe(routeOf: (path: string) => string): RequestHandler {
+      return (req, res, next) => {
+        const end = duration.startTimer();
+        res.once("finish", () => {
+          const route = routeOf(req.path);
+          end({ method: req.method, route });
+          requests.inc({ method: req.method, route, status: String(res.statusCode) });
+        });
+        next();
+      };
+    },
+    submissionStored: (form: string, spam: boolean) => submissions.inc({ form, spam: String(spam) }),
+    retentionRan(result: { ran: boolean; deleted: Record<string, number> } | "failed") {
+      if (result === "failed") return retentionRuns.inc({ result: "failed" });
+      retentionRuns.inc({ result: result.ran ? "done" : "skipped" });
+      for (const [table, n] of Object.entries(result.deleted)) retentionDeleted.inc({ table }, n);
+    },
+    watchRenderCache: (size: () => number) => void (renderCacheSize = size),
+    /** The handler for /metrics: 404 without METRICS_TOKEN, 401 without the token, the metrics with it. */
+    endpoint(token: string | undefined): RequestHandler {
+      const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+      return async (req, res) => {
+        res.setHeader("Cache-Control", CACHE_CONTROL.none);
+        if (!expected) return void res.status(404).type("text/plain").send("Not found");
+        const given = Buffer.from(req.headers.authorization ?? "");
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          return void res
+            .status(401)
+            .set("WWW-Authenticate", 'Bearer realm="metrics"')
+            .type("text/plain")
+            .send("A metrics token is required.");
+        }
+        renderCachePages.set(renderCacheSize());
+        await readOutbox().catch(() => {});
+        res.type(registry.contentType).send(await registry.metrics());
+      };
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
