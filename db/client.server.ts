@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Whether every migration this build knows has been applied (a load balancer's readiness check). */
   migrated(): Promise<boolean>;
+  /** PGlite only: its own dump of the data folder (gzipped tar), taken between transactions. */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await db.execute(sql`select 1`);
     },
     migrated: () => newestMigrationApplied(db as unknown as Database, migrationsFolder),
+    // Inside a transaction no other one can run (PGlite runs one at a time), so the copy holds whole
+    // transactions only; the dump itself waits for the statement in progress.
+    dumpDataDir: () => client.transaction(async () => new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer())),
     close: () => client.close(),
   };
 }

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { openDatabase, type Database } from "../db/client.server";
 import { contactSubmissions, joinSubmissions } from "../db/schema";
 import { INTERESTS } from "../app/forms/definitions";
-import { sendToRunningServer } from "../app/staff/control.server";
+import { serverIsRunning } from "../server/control";
 import { loadConfig } from "../server/config";
 
 const FIRST = [
@@ -112,7 +112,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const count = Number(process.argv[2] ?? 10_000);
   const config = loadConfig(process.env);
   const dataDir = resolve(config.DATA_DIR);
-  if (!config.DATABASE_URL && (await sendToRunningServer(dataDir, ["list"]))) {
+  if (!config.DATABASE_URL && (await serverIsRunning(dataDir))) {
     console.error("The server is running on the embedded database; stop it first (only one process may open it).");
     process.exit(1);
   }

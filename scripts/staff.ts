@@ -9,7 +9,7 @@ import { loadConfig } from "../server/config";
 import { staffAccountsService } from "../app/staff/accounts.server";
 import { createStaffAuth } from "../app/staff/auth.server";
 import { runStaffCommand, USAGE } from "../app/staff/command.server";
-import { sendToRunningServer } from "../app/staff/control.server";
+import { sendToRunningServer } from "../server/control";
 import { resolveSecret } from "../app/staff/secret.server";
 
 const argv = process.argv.slice(2);

@@ -24,8 +24,9 @@ import { createLimitStore } from "../app/lib/limits.server";
 import { resolveSecret } from "../app/staff/secret.server";
 import { createStaffServices } from "../app/staff/services.server";
 import { staffAreaGuard } from "../app/staff/http.server";
-import { listenForStaffCommands } from "../app/staff/control.server";
+import { listenForControl } from "./control";
 import { scheduleRetention } from "../app/staff/retention.server";
+import { runStaffCommand } from "../app/staff/command.server";
 import { PASSKEY_PATHS } from "../app/staff/auth-paths";
 import { toNodeHandler } from "better-auth/node";
 import { preflight } from "../app/forms/cors";
@@ -124,10 +125,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (err) => logger.error("retention failed", describeError(err)),
     (result) => metrics.retentionRan(result),
   );
-  // `npm run staff` cannot open the embedded database while this process has it: it asks us instead.
-  const staffCommands =
+  // `npm run staff` and `npm run db:backup` cannot open the embedded database while this process has it: they ask us instead.
+  const control =
     database.kind === "pglite" && !config.DATA_DIR.startsWith("memory://")
-      ? await listenForStaffCommands(resolve(config.DATA_DIR), staff.accounts)
+      ? await listenForControl(resolve(config.DATA_DIR), {
+          staff: (argv) => runStaffCommand(staff.accounts, argv),
+          backup: () => database.dumpDataDir!(),
+        })
       : null;
 
   const enhanceUrl = enhanceScriptUrl(clientDir, dev);
@@ -326,7 +330,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await outbox?.stop();
       await retention.stop();
       contentVersion.stop();
-      await new Promise((r) => (staffCommands ? staffCommands.close(r) : r(undefined)));
+      await new Promise((r) => (control ? control.close(r) : r(undefined)));
       await database.close();
       logger.info("stopped");
     })();

@@ -1,7 +1,7 @@
 /**
  * `npm run staff -- <command>`: the account commands, parsed and run against the staff accounts service.
  * The same function runs in the CLI process (PostgreSQL, or the embedded database when no server holds
- * it) and inside a running server (embedded database: only one process may open it; see control.server.ts).
+ * it) and inside a running server (embedded database: only one process may open it; see server/control.ts).
  */
 import type { Actor } from "./audit.server";
 import { AccountError, type StaffAccounts } from "./accounts.server";

@@ -64,7 +64,6 @@ http {
   tcp_nopush on;
   keepalive_requests 100000;
   gzip on;
-  gzip_types text/html;
   client_body_temp_path /tmp; proxy_temp_path /tmp; fastcgi_temp_path /tmp; uwsgi_temp_path /tmp; scgi_temp_path /tmp;
   server {
     listen 127.0.0.1:${port};
