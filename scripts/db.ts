@@ -196,11 +196,11 @@ async function restore(file: string, force: boolean) {
   }
 }
 
-async function withPostgres<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   await client.connect().catch((err: Error) => refuse(`Cannot connect to ${shown(url)}: ${err.message}`));
   try {
-    return await use(client);
+    return await work(client);
   } finally {
     await client.end();
   }
