@@ -24,6 +24,9 @@ export const NEWS_ON_COMMUNITY_PAGE = 3;
 export const NEWS_PAGE_SIZE = 20;
 export const FEED_SIZE = 50;
 
+/** Arbitrary constant, beside the migrations' own lock key (db/client.server.ts). */
+const SEED_LOCK_KEY = 727_002;
+
 /**
  * Adds the seed items whose ids were never seeded, with their communities, and remembers them, in one
  * transaction. An item already seeded is never touched again: staff may have edited or deleted it.
@@ -31,6 +34,8 @@ export const FEED_SIZE = 50;
 export async function seedNews(db: Database, items: NewsSeedItem[]): Promise<number> {
   if (items.length === 0) return 0;
   return db.transaction(async (tx) => {
+    // Instances starting together on one PostgreSQL seed one after the other: the second finds it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const done = new Set(
       (
         await tx
@@ -63,7 +68,11 @@ export async function seedNews(db: Database, items: NewsSeedItem[]): Promise<num
         .values(item.communities.map((communitySlug) => ({ newsItemId: item.id, communitySlug })))
         .onConflictDoNothing();
     }
-    if (fresh.length) await tx.insert(newsSeeded).values(fresh.map((i) => ({ id: i.id })));
+    if (fresh.length)
+      await tx
+        .insert(newsSeeded)
+        .values(fresh.map((i) => ({ id: i.id })))
+        .onConflictDoNothing();
     return fresh.length;
   });
 }

@@ -44,6 +44,12 @@ forEachDatabase("news", (handle) => {
     expect(await seedNews(handle().db, SEED)).toBe(0); // idempotent
   });
 
+  it("seeds each item once when instances start together (the second waits for the first)", async () => {
+    const more = [item("together-1", "2022-01-01", ["druze"]), item("together-2", "2022-01-02", ["druze"])];
+    const counts = await Promise.all([seedNews(handle().db, more), seedNews(handle().db, more), seedNews(handle().db, more)]);
+    expect(counts.sort()).toEqual([0, 0, 2]);
+  });
+
   it("reads a community's items newest first, with every field, and a shared item on each of its communities", async () => {
     const yazidi = await newsForCommunity(handle().db, "yazidis");
     expect(ids(yazidi)).toEqual(["b", "a"]);

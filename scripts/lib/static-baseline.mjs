@@ -10,10 +10,10 @@ import { join } from "node:path";
 import express from "express";
 import compression from "compression";
 
-const NGINX = "/usr/sbin/nginx";
+export const NGINX = "/usr/sbin/nginx";
 
 /** Installs Debian's nginx when missing and this runs as root; its service is kept from starting. */
-function ensureNginx() {
+export function ensureNginx() {
   if (existsSync(NGINX)) return true;
   if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return false;
   console.log("Installing nginx from Debian's packages (once)…");
