@@ -97,9 +97,11 @@ async function startInstance(i: number) {
   }
   throw new Error(`instance ${i + 1} did not become ready`);
 }
-async function stopInstance(i: number): Promise<number | null> {
+/** SIGTERM, then how it ended: "0" for a clean exit, else the code or the signal. */
+async function stopInstance(i: number): Promise<string> {
   const child = instances[i]!;
-  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  if (child.exitCode !== null || child.signalCode !== null) return `already gone (${child.exitCode ?? child.signalCode})`;
+  const exited = new Promise<string>((r) => child.once("exit", (code, signal) => r(String(code ?? signal))));
   child.kill("SIGTERM");
   return exited;
 }
@@ -115,6 +117,7 @@ error_log ${work}/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  keepalive_requests 1000000;
   client_body_temp_path ${work}; proxy_temp_path ${work}; fastcgi_temp_path ${work}; uwsgi_temp_path ${work}; scgi_temp_path ${work};
   upstream site {
     server 127.0.0.1:${PORTS[0]} max_fails=1 fail_timeout=2s;
@@ -206,8 +209,9 @@ try {
         if (res.ok) served++;
         else failures.push(`GET ${path}: ${res.status}`);
       } catch (err) {
-        failures.push(`GET ${path}: ${(err as Error).message}`);
+        failures.push(`GET ${path}: ${(err as Error).message} ${String((err as Error).cause ?? "")}`);
       }
+      await sleep(10);
     }
   };
   const submitter = async (w: number) => {
@@ -235,16 +239,18 @@ try {
           served++;
         } else failures.push(`POST: ${res.status}`);
       } catch (err) {
-        failures.push(`POST: ${(err as Error).message}`);
+        failures.push(`POST: ${(err as Error).message} ${String((err as Error).cause ?? "")}`);
       }
-      await sleep(50);
+      await sleep(200);
     }
   };
   const load = [...[0, 1, 2, 3].map(viewer), ...[1, 2].map(submitter)];
   await sleep(2000);
   const exitCodes = [];
   for (const i of [0, 1]) {
+    console.log(`restarting instance ${i + 1} at ${new Date().toISOString()}, ${failures.length} failures so far`);
     exitCodes.push(await stopInstance(i));
+    console.log(`instance ${i + 1} stopped at ${new Date().toISOString()}, ${failures.length} failures so far`);
     await startInstance(i);
     await sleep(2000);
   }
@@ -309,6 +315,7 @@ try {
   nginx.kill("SIGQUIT");
   await smtp.close();
   await database!.drop();
-  rmSync(work, { recursive: true, force: true });
+  if (results.every((r) => r.ok)) rmSync(work, { recursive: true, force: true });
+  else console.log(`kept for a look: ${work} (nginx-error.log)`);
 }
 finish();

@@ -73,6 +73,28 @@ describe("the outbox worker (PGlite)", () => {
     expect(await handle.db.select().from(emailOutbox).where(isNotNull(emailOutbox.sentAt))).toHaveLength(3);
   });
 
+  it("stops after the batch in hand, leaving the rest of a backlog for the next instance", async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const handle = await openDatabase({ dataDir: "memory://" });
+    cleanups.push(() => handle.close());
+    await queue(handle, 45);
+    const worker = startOutboxWorker({
+      db: handle.db,
+      smtpUrl: smtp.url,
+      from: "site@example.org",
+      to: "staff@example.org",
+      logger,
+      intervalMs: 60_000,
+    });
+    await worker.stop(); // SIGTERM while the first round is under way
+    expect(smtp.mails.length).toBeGreaterThan(0);
+    expect(smtp.mails.length).toBeLessThanOrEqual(10);
+    const waiting = (await handle.db.select().from(emailOutbox)).filter((r) => r.sentAt === null);
+    expect(waiting.length).toBe(45 - smtp.mails.length);
+    expect(waiting.every((r) => r.lockedUntil === null)).toBe(true); // nothing left claimed: another instance may send it at once
+  });
+
   it("keeps mail through an SMTP outage and sends it, once, when SMTP is back", async () => {
     const port = await freePort();
     const handle = await openDatabase({ dataDir: "memory://" });

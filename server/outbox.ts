@@ -100,7 +100,8 @@ export function startOutboxWorker(o: OutboxOptions): OutboxWorker {
           o.logger.warn("notification email failed; will retry", { outboxId: row.id, attempts: row.attempts, retryInSeconds: delay });
         }
       }
-      if (rows.length < OUTBOX_BATCH) return sent;
+      // Stopping (SIGTERM) waits for the batch in hand, not for the whole backlog: the next instance sends the rest.
+      if (rows.length < OUTBOX_BATCH || stopped) return sent;
     }
   }
 
