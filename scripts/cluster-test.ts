@@ -248,9 +248,7 @@ try {
   await sleep(2000);
   const exitCodes = [];
   for (const i of [0, 1]) {
-    console.log(`restarting instance ${i + 1} at ${new Date().toISOString()}, ${failures.length} failures so far`);
     exitCodes.push(await stopInstance(i));
-    console.log(`instance ${i + 1} stopped at ${new Date().toISOString()}, ${failures.length} failures so far`);
     await startInstance(i);
     await sleep(2000);
   }
@@ -258,7 +256,7 @@ try {
   await Promise.all(load);
   record(
     "rolling restart",
-    failures.length === 0 && exitCodes.every((c) => c === 0),
+    failures.length === 0 && exitCodes.every((c) => c === "0"),
     `${served} requests served (${submitted.size} submissions), ${failures.length} failed${failures.length ? `: ${failures.slice(0, 5).join("; ")}` : ""}; both instances exited ${exitCodes.join(" and ")} on SIGTERM`,
   );
 

@@ -60,6 +60,19 @@ if (existsSync(unitJson)) {
   count("vitest", 0, 1);
 }
 
+// Two instances behind nginx on PostgreSQL and Redis (issue 11); it says itself when those are missing.
+if (buildStatus === 0) {
+  const clusterJson = join(results, "cluster.json");
+  rmSync(clusterJson, { force: true });
+  run("several instances (nginx, PostgreSQL, Redis)", "npx", ["tsx", "scripts/cluster-test.ts"]);
+  if (existsSync(clusterJson)) {
+    const r = JSON.parse(readFileSync(clusterJson, "utf8"));
+    count(r.skipped ? `several instances (skipped: ${r.skipped})` : "several instances", r.passed, r.failed);
+  } else {
+    count("several instances", 0, 1);
+  }
+}
+
 if (buildStatus === 0) {
   const e2eJson = join(results, "e2e-results.json");
   rmSync(e2eJson, { force: true });
