@@ -12,8 +12,6 @@ import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { tablesInDependencyOrder } from "../db/backup.server";
 import { buildSiteContent } from "../app/content/collections.server";
 import { readContentFiles } from "../app/content/read-files.server";
-import { validate } from "../app/forms/definitions";
-import { newsItemSchema } from "../app/news/news";
 import { SYSTEM } from "../app/staff/audit.server";
 import { staffAccountsService } from "../app/staff/accounts.server";
 import { createStaffAuth } from "../app/staff/auth.server";
@@ -21,6 +19,7 @@ import { saveNews } from "../app/staff/news.server";
 import { seedNews } from "../db/news.server";
 import { root, spawnServer } from "../tests/helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
+import { newsInput } from "../tests/helpers/news";
 import { seedSubmissions } from "./seed-submissions";
 
 const content = buildSiteContent(readContentFiles(`${__dirname}/../app/content`));
@@ -68,23 +67,8 @@ async function populate(env: Record<string, string>) {
       onPasskey: async () => {},
     });
     await staffAccountsService({ db, auth, siteUrl: "http://localhost:3000" }).add(SYSTEM, "backup.admin@example.org", "admin");
-    const input = validate(
-      newsItemSchema(
-        content.communities.map((c) => c.slug),
-        "2100-01-01",
-      ),
-      {
-        title: "Written before the backup",
-        excerpt: "An item staff added.",
-        source: "Test wire",
-        publishedDate: "2026-11-01",
-        originalUrl: "https://news.example/before-backup",
-        communities: ["yazidis", "druze"],
-        status: "published",
-      },
-    );
-    if (!input.success) throw new Error(JSON.stringify(input.fieldErrors));
-    await saveNews(db, SYSTEM, input.data);
+    const input = newsInput({ title: "Written before the backup", communities: ["yazidis", "druze"] });
+    await saveNews(db, SYSTEM, input);
   } finally {
     await database.close();
   }

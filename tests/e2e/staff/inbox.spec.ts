@@ -58,6 +58,7 @@ test.describe("without JavaScript", () => {
     const account = await setUpAccount(page, testInfo, "staff", "noscript");
     await page.getByRole("link", { name: /go to the inbox/ }).click();
     await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
     await signIn(page, account);
     await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
 
