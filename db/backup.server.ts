@@ -10,11 +10,11 @@
  * backup's level, loads the rows, then applies any newer migrations.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, writeFileSync, copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "./client.server";
+import { appliedMigrationLevel, readMigrationJournal, type Database } from "./client.server";
 
 export const LOGICAL_BACKUP_HEADER = "-- common-bond-site logical backup v1";
 const BATCH = 500;
@@ -66,11 +66,6 @@ export async function isEmptyDatabase(db: Pick<Database, "execute">): Promise<bo
   return Number(row?.n ?? 0) === 0;
 }
 
-async function newestMigration(db: Pick<Database, "execute">): Promise<number> {
-  const [row] = await rowsOf<{ when: string | null }>(db, sql`select max(created_at)::text as when from drizzle.__drizzle_migrations`);
-  return Number(row?.when ?? 0);
-}
-
 /**
  * Writes a logical backup of `db`, every table from one snapshot: a repeatable-read, read-only
  * transaction, so rows committed while it runs are either all in or all out.
@@ -80,7 +75,7 @@ export async function writeLogicalBackup(db: Database, write: (line: string) => 
     async (tx) => {
       const counts: Record<string, number> = {};
       await write(`${LOGICAL_BACKUP_HEADER}\n`);
-      await write(`-- migrations: ${await newestMigration(tx)}\n`);
+      await write(`-- migrations: ${await appliedMigrationLevel(tx)}\n`);
       await write(`-- taken: ${new Date().toISOString()}\n`);
       for (const table of await tablesInDependencyOrder(tx)) {
         const rows = await rowsOf<{ row: string }>(
@@ -132,9 +127,7 @@ export function logicalBackupLevel(firstLines: string): number | null {
  * schema a backup's rows were taken from.
  */
 export function migrationsUpTo(migrationsFolder: string, level: number): { folder: string; remove: () => void } {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
-    entries: { when: number; tag: string }[];
-  };
+  const journal = readMigrationJournal(migrationsFolder);
   const kept = journal.entries.filter((e) => e.when <= level);
   if (kept.length === 0 || kept.at(-1)!.when !== level) {
     throw new Error("This backup was made by a version of the site whose migrations this one does not have: restore it with that version.");

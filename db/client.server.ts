@@ -84,14 +84,23 @@ function keepWasmCodeSmall(): void {
   v8.setFlagsFromString("--liftoff-only");
 }
 
-/** Drizzle records each applied migration with its journal timestamp; the newest must be there. */
-async function newestMigrationApplied(db: { execute: Database["execute"] }, migrationsFolder: string): Promise<boolean> {
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
-  const newest = Math.max(...journal.entries.map((e) => e.when));
-  const result = (await db.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)) as unknown as {
-    rows: { applied: string | number | null }[];
+/** The committed migrations, in order, as drizzle-kit's journal lists them. */
+export function readMigrationJournal(migrationsFolder: string): { entries: { when: number; tag: string }[] } {
+  return JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { when: number; tag: string }[] };
+}
+
+/** The journal timestamp of the newest migration applied to a database (Drizzle records it), or 0. */
+export async function appliedMigrationLevel(db: { execute: Database["execute"] }): Promise<number> {
+  const result = (await db.execute(sql`select max(created_at)::text as applied from drizzle.__drizzle_migrations`)) as unknown as {
+    rows: { applied: string | null }[];
   };
-  return Number(result.rows[0]?.applied ?? 0) >= newest;
+  return Number(result.rows[0]?.applied ?? 0);
+}
+
+/** Whether a database has the newest migration of this build: the journal is read once, the database each time. */
+function migrationCheck(db: unknown, migrationsFolder: string): () => Promise<boolean> {
+  const newest = Math.max(...readMigrationJournal(migrationsFolder).entries.map((e) => e.when));
+  return async () => (await appliedMigrationLevel(db as Database)) >= newest;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -116,7 +125,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      migrated: () => newestMigrationApplied(db as unknown as Database, migrationsFolder),
+      migrated: migrationCheck(db, migrationsFolder),
       close: () => pool.end(),
     };
   }
@@ -137,7 +146,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    migrated: () => newestMigrationApplied(db as unknown as Database, migrationsFolder),
+    migrated: migrationCheck(db, migrationsFolder),
     // Inside a transaction no other one can run (PGlite runs one at a time), so the copy holds whole
     // transactions only; the dump itself waits for the statement in progress.
     dumpDataDir: () => client.transaction(async () => new Uint8Array(await (await client.dumpDataDir("gzip")).arrayBuffer())),
