@@ -21,7 +21,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/db/migrations ./db/migrations
-COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
+COPY --from=build /app/server/start.mjs ./server/start.mjs
 # The embedded database's folder (unused when DATABASE_URL is set), owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data
@@ -30,4 +30,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The same Node options as `npm start` (package.json); server/container.test.ts checks they agree.
-CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=2", "--v8-pool-size=1", "scripts/start.mjs"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=2", "--v8-pool-size=1", "server/start.mjs"]

@@ -1,7 +1,25 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The layers, top to bottom (docs/architecture.md). A module may import from its own layer and from any
+ * layer below it, never from one above. The domains are ordered among themselves too, so no two of them
+ * can come to need each other.
+ */
+const LAYERS = [
+  ["server", "server"],
+  ["routes", "app/routes"],
+  ["components", "app/components"],
+  ["news", "app/news"],
+  ["content", "app/content"],
+  ["staff", "app/staff"],
+  ["forms", "app/forms"],
+  ["lib", "app/lib"],
+  ["db", "db"],
+];
 
 export default tseslint.config(
   {
@@ -24,6 +42,50 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}", "db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    plugins: { boundaries },
+    settings: {
+      "import/resolver": { typescript: { project: "./tsconfig.json" } },
+      "boundaries/elements": [
+        ...LAYERS.map(([type, pattern]) => ({ type, pattern, partialMatch: false })),
+        { type: "enhance", pattern: "app/enhance", partialMatch: false },
+        // The route table, the document and the request context sit at the top of the app, with the routes.
+        { type: "routes", pattern: "app", partialMatch: false },
+      ],
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          policies: [
+            ...LAYERS.map(([type], i) => ({
+              from: { element: { type } },
+              allow: { to: { element: { types: { anyOf: LAYERS.slice(i).map(([t]) => t) } } } },
+            })),
+            { from: { element: { type: "enhance" } }, allow: { to: { element: { type: "enhance" } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Paths are built from the route table (app/routes.ts) with React Router's typed href(), which
+    // TypeScript checks against it; a bare "/admin…" string would not follow a renamed route.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts"],
+    ignores: ["app/routes.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/^\\/admin/]:not(CallExpression[callee.name='href'] > Literal), TemplateElement[value.raw=/^\\/admin/]",
+          message: "Build staff-area paths with href() from the route table (app/routes.ts).",
+        },
+      ],
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { appContext } from "./lib/app-context";
+import { appContext } from "./context.server";
 import { CACHE_CONTROL, isStaffArea, sharedByCaches } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
 

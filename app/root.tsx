@@ -1,20 +1,10 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-  type MetaFunction,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type MetaFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
-import { PageNotFound, SomethingWentWrong } from "./components/ui/NotFoundView";
-import { appContext } from "./lib/app-context";
+import { errorBoundary } from "./components/ui/ErrorViews";
+import { appContext } from "./context.server";
 import { socialImageUrl } from "./lib/images.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
@@ -84,14 +74,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <title>Oops! Page not found</title>
-        <PageNotFound />
-      </>
-    );
-  }
-  return <SomethingWentWrong />;
-}
+export const ErrorBoundary = errorBoundary({ ownTitle: true });

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-/** The route table of SPEC §2, by hand so it reads like the spec. */
+/** The route table (docs/product.md, "Pages"), written by hand so it reads like that table. */
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
@@ -20,6 +20,7 @@ export default [
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
   route("news.xml", "routes/news[.]xml.ts"),
   route("api/:name", "routes/submission-endpoint.ts", { id: "api" }),
   // Where the original front end's backend client library sends the same calls.
@@ -30,6 +31,8 @@ export default [
     route("login/code", "routes/admin/login-code.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("setup/:token", "routes/admin/setup.tsx"),
+    // The auth library's passkey endpoints (the ceremony runs in the browser).
+    route("auth/*", "routes/admin/auth.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("authenticator", "routes/admin/enrol.tsx"),

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { appliedMigrationLevel, readMigrationJournal, type Database } from "./client.server";
 
-export const LOGICAL_BACKUP_HEADER = "-- common-bond-site logical backup v1";
+const LOGICAL_BACKUP_HEADER = "-- common-bond-site logical backup v1";
 const BATCH = 500;
 
 type Rows<T> = { rows: T[] };
@@ -60,11 +60,6 @@ export async function rowCounts(db: Pick<Database, "execute">): Promise<Record<s
 /** Counts what makes a database not empty: any table in its public schema, or recorded migrations. */
 export const NON_EMPTY_SQL = `select count(*)::int as n from pg_tables
   where schemaname = 'public' or (schemaname = 'drizzle' and tablename = '__drizzle_migrations')`;
-
-export async function isEmptyDatabase(db: Pick<Database, "execute">): Promise<boolean> {
-  const [row] = await rowsOf<{ n: number }>(db, sql.raw(NON_EMPTY_SQL));
-  return Number(row?.n ?? 0) === 0;
-}
 
 /**
  * Writes a logical backup of `db`, every table from one snapshot: a repeatable-read, read-only

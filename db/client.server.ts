@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { ADVISORY_LOCKS } from "./locks";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +31,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** postgres:// URL; without it the embedded PGlite database is used. */
   databaseUrl?: string;
   /** Where PGlite keeps its files; "memory://" keeps them in memory (tests). */
@@ -38,9 +39,6 @@ export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   poolSize?: number;
 }
-
-/** Arbitrary constant: serialises migrations when several instances start against one PostgreSQL. */
-const MIGRATION_LOCK_KEY = 727_001;
 
 /** The committed SQL migrations, found from this file whether it runs from source or from build/server. */
 export function defaultMigrationsFolder(): string {
@@ -112,10 +110,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {
-      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      // Instances starting together against one PostgreSQL migrate one after the other.
+      await client.query("select pg_advisory_lock($1)", [ADVISORY_LOCKS.migrations]);
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      await client.query("select pg_advisory_unlock($1)", [ADVISORY_LOCKS.migrations]).catch(() => {});
       client.release();
     }
     return {

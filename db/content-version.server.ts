@@ -10,14 +10,14 @@ import { appSettings } from "./schema";
 
 const VERSION_KEY = "content-version";
 
-export async function bumpContentVersion(db: Database): Promise<void> {
+async function bumpContentVersion(db: Database): Promise<void> {
   await db
     .insert(appSettings)
     .values({ key: VERSION_KEY, value: "1" })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`(${appSettings.value}::bigint + 1)::text` } });
 }
 
-export async function readContentVersion(db: Database): Promise<string> {
+async function readContentVersion(db: Database): Promise<string> {
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, VERSION_KEY));
   return row?.value ?? "0";
 }
@@ -28,6 +28,11 @@ export interface ContentVersion {
   /** After a change made here: this instance forgets at once, the others at their next poll. */
   changed(): Promise<void>;
   stop(): void;
+}
+
+/** For a command that runs once (`npm run staff`): it announces changes, and keeps nothing to forget. */
+export function announceContentVersion(db: Database): ContentVersion {
+  return { onChange: () => {}, changed: () => bumpContentVersion(db), stop: () => {} };
 }
 
 export function watchContentVersion(db: Database, pollMs = 1000): ContentVersion {

@@ -40,7 +40,7 @@ export const newsSeeded = pgTable("news_seeded", {
 
 /**
  * Columns every submission table has, before and after the form's own fields. The form's fields carry
- * the names of app/forms/definitions.ts (SPEC §3's payload names), so a validated submission is a row.
+ * the names of app/forms/definitions.ts (the names the JSON endpoints take), so a validated submission is a row.
  */
 const submissionColumns = {
   head: () => ({ id: uuid("id").primaryKey().defaultRandom() }),
@@ -69,7 +69,7 @@ const submissionColumns = {
   }),
 };
 
-/** One row per accepted contact form submission (SPEC §3), values trimmed. */
+/** One row per accepted contact form submission, values trimmed. */
 export const contactSubmissions = pgTable(
   "contact_submissions",
   {

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
@@ -37,5 +39,18 @@ describe("loadConfig", () => {
   ])("rejects a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe("the documentation of the settings", () => {
+  const read = (file: string) => readFileSync(join(__dirname, "..", file), "utf8");
+
+  it("names every variable the server reads, in the README's table and in .env.example", () => {
+    const table = read("README.md").split("## Configure it")[1]!.split("\n## ")[0]!;
+    const example = read(".env.example");
+    for (const name of CONFIG_VARIABLES) {
+      expect(table, `README: ${name}`).toContain(`\`${name}\``);
+      if (name !== "NODE_ENV") expect(example, `.env.example: ${name}`).toMatch(new RegExp(`^#? ?${name}=`, "m"));
+    }
   });
 });

@@ -63,12 +63,20 @@ const configSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("false")
     .transform((v) => v === "true"),
+  /**
+   * After SIGTERM, how long the server keeps serving while /readyz already answers 503, so that a load
+   * balancer's health check can move traffic away before it stops accepting connections.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   /** Serves /metrics to requests carrying `Authorization: Bearer <token>`; unset, /metrics is 404. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
+
+/** Every variable the server reads. */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape) as (keyof AppConfig)[];
 
 export class ConfigError extends Error {}
 

@@ -33,7 +33,7 @@ describe("Dockerfile", () => {
 
   it("copies every file the built server reads at run time", () => {
     const copied = instructions("COPY").filter((c) => c.startsWith("--from=build"));
-    for (const path of ["/app/build", "/app/db/migrations", "/app/scripts/start.mjs", "/app/node_modules", "/app/package.json"]) {
+    for (const path of ["/app/build", "/app/db/migrations", "/app/server/start.mjs", "/app/node_modules", "/app/package.json"]) {
       expect(copied.some((c) => c.includes(`${path} `))).toBe(true);
     }
     expect(dockerfile).toContain("SKIP_BUILD=1");

@@ -8,9 +8,9 @@ import { createServer, request, type Server } from "node:http";
 import { join } from "node:path";
 import type { CommandResult } from "../app/staff/command.server";
 
-export const controlSocket = (dataDir: string) => join(dataDir, "control.sock");
+const controlSocket = (dataDir: string) => join(dataDir, "control.sock");
 
-export interface ControlHandlers {
+interface ControlHandlers {
   /** `npm run staff -- …` */
   staff(argv: string[]): Promise<CommandResult>;
   /** A consistent copy of the embedded database (PGlite's own dump, gzipped tar). */

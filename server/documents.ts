@@ -11,7 +11,7 @@ import { inspectRenderedPage } from "./rendered-page";
 import { sendSharedPage, sharedPage, type RenderCache, type SharedPage } from "./render-cache";
 import { contentSecurityPolicy } from "./security";
 
-export interface DocumentHandlerOptions {
+interface DocumentHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: Request, res: Response) => RouterContextProvider;
@@ -55,8 +55,8 @@ export function createDocumentHandler({ build, mode, getLoadContext, cache, http
 
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = cache?.keyFor(req) ?? null;
-    const pending = key ? cache?.pending(key) : undefined;
-    const ready = pending ? await pending : null;
+    // Kept pages are usually answered before Express (render-cache.ts); not while the instance drains.
+    const ready = key ? (cache!.get(key) ?? (await cache!.pending(key))) : null;
     if (ready) return sendSharedPage(req, res, ready, "hit");
     const settle = key && cache ? cache.begin(key) : () => {};
     try {

@@ -40,7 +40,8 @@ export function routePatterns(build: ServerBuild): (path: string) => string {
   };
 }
 
-export function createMetrics(db: Database) {
+/** Every series the site reports, registered once. */
+function defineSeries() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -82,6 +83,11 @@ export function createMetrics(db: Database) {
     help: "Age of the oldest notification email not yet sent (0 when none)",
     registers: [registry],
   });
+  return { registry, requests, duration, submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest };
+}
+
+export function createMetrics(db: Database) {
+  const { registry, requests, duration, submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest } = defineSeries();
   let renderCacheSize = () => 0;
 
   async function readOutbox() {
@@ -95,17 +101,10 @@ export function createMetrics(db: Database) {
 
   return {
     registry,
-    /** Counts and times every answer, under the route pattern `routeOf` gives. */
-    observe(routeOf: (path: string) => string): RequestHandler {
-      return (req, res, next) => {
-        const end = duration.startTimer();
-        res.once("finish", () => {
-          const route = routeOf(req.path);
-          end({ method: req.method, route });
-          requests.inc({ method: req.method, route, status: String(res.statusCode) });
-        });
-        next();
-      };
+    /** Counts and times one answer, under its route's pattern. */
+    requestAnswered(method: string, route: string, status: number, seconds: number) {
+      duration.observe({ method, route }, seconds);
+      requests.inc({ method, route, status: String(status) });
     },
     submissionStored: (form: string, spam: boolean) => submissions.inc({ form, spam: String(spam) }),
     retentionRan(result: { ran: boolean; deleted: Record<string, number> } | "failed") {

@@ -33,7 +33,7 @@ async function queue(handle: DatabaseHandle, count: number) {
       spam: false,
       clientHash: null,
       idempotencyKey: null,
-      notify: { includeDetails: true, staffUrl: "https://site.example/admin" },
+      notify: { includeDetails: true, siteUrl: "https://site.example" },
     });
 }
 

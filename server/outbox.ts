@@ -9,7 +9,7 @@ import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import type { Logger } from "./logger";
 
-export const OUTBOX_BATCH = 10;
+const OUTBOX_BATCH = 10;
 /** How long a claimed row stays invisible to other workers while it is being sent. */
 const CLAIM_SECONDS = 120;
 
@@ -18,7 +18,7 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-export interface OutboxOptions {
+interface OutboxOptions {
   db: Database;
   smtpUrl: string;
   from: string;
@@ -37,69 +37,72 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** Due emails, claimed for CLAIM_SECONDS: other workers skip them meanwhile. */
+async function claimDue(db: Database) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          isNull(emailOutbox.sentAt),
+          lte(emailOutbox.nextAttemptAt, sql`now()`),
+          or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(emailOutbox.id))
+      .limit(OUTBOX_BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Sends one claimed email; a failure is kept for a later attempt, after `backoff` seconds. */
+async function sendOne(o: OutboxOptions, transport: Transporter, row: typeof emailOutbox.$inferSelect): Promise<boolean> {
+  try {
+    await transport.sendMail({ to: o.to, subject: row.subject, text: row.body, replyTo: row.replyTo ?? undefined });
+    await o.db
+      .update(emailOutbox)
+      .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(eq(emailOutbox.id, row.id));
+    return true;
+  } catch (err) {
+    const delay = (o.backoff ?? backoffSeconds)(row.attempts);
+    await o.db
+      .update(emailOutbox)
+      .set({
+        lockedUntil: null,
+        nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
+        lastError: (err as Error).message.slice(0, 500),
+      })
+      .where(eq(emailOutbox.id, row.id));
+    o.logger.warn("notification email failed; will retry", { outboxId: row.id, attempts: row.attempts, retryInSeconds: delay });
+    return false;
+  }
+}
+
 export function startOutboxWorker(o: OutboxOptions): OutboxWorker {
   const transport: Transporter = nodemailer.createTransport(o.smtpUrl, { from: o.from });
-  const backoff = o.backoff ?? backoffSeconds;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
 
-  async function claim() {
-    return o.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(
-          and(
-            isNull(emailOutbox.sentAt),
-            lte(emailOutbox.nextAttemptAt, sql`now()`),
-            or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(emailOutbox.id))
-        .limit(OUTBOX_BATCH)
-        .for("update", { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(emailOutbox)
-        .set({ lockedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${emailOutbox.attempts} + 1` })
-        .where(
-          inArray(
-            emailOutbox.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-    });
-  }
-
   async function sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
-      const rows = await claim();
-      if (rows.length === 0) return sent;
-      for (const row of rows) {
-        try {
-          await transport.sendMail({ to: o.to, subject: row.subject, text: row.body, replyTo: row.replyTo ?? undefined });
-          await o.db
-            .update(emailOutbox)
-            .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
-            .where(eq(emailOutbox.id, row.id));
-          sent++;
-        } catch (err) {
-          const delay = backoff(row.attempts);
-          await o.db
-            .update(emailOutbox)
-            .set({
-              lockedUntil: null,
-              nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
-              lastError: (err as Error).message.slice(0, 500),
-            })
-            .where(eq(emailOutbox.id, row.id));
-          o.logger.warn("notification email failed; will retry", { outboxId: row.id, attempts: row.attempts, retryInSeconds: delay });
-        }
-      }
+      const rows = await claimDue(o.db);
+      for (const row of rows) if (await sendOne(o, transport, row)) sent++;
       // Stopping (SIGTERM) waits for the batch in hand, not for the whole backlog: the next instance sends the rest.
       if (rows.length < OUTBOX_BATCH || stopped) return sent;
     }

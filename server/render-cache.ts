@@ -1,17 +1,22 @@
 /**
  * Content pages are the same for every visitor: each is rendered once per path and content version, kept
  * here with its brotli and gzip bytes, its ETag and its headers, and then sent from memory like a file.
+ * A request for a kept page is answered before Express runs (`answerFromCache`), with the very headers and
+ * bytes the full path sends (tests/integration/render-cache.test.ts compares them).
  */
 import { createHash } from "node:crypto";
-import type { OutgoingHttpHeaders } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import type { Request, Response } from "express";
+import fresh from "fresh";
 import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
 import { isStaffPath } from "../app/lib/http";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+type Encoding = "br" | "gzip" | "identity";
 
 /** A rendered page that any visitor and any cache may be given: no nonce, no cookie, nothing personal. */
 export interface SharedPage {
@@ -20,6 +25,8 @@ export interface SharedPage {
   br: Buffer;
   gzip: Buffer;
   etag: string;
+  /** Its headers as Node writes them, name and value in turn, ETag included: flattened once, not per request. */
+  rawHeaders: string[];
 }
 
 /** Headers that belong to one response, never to the page kept for the next visitor. */
@@ -43,33 +50,60 @@ export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Pr
   kept.vary = "Accept-Encoding";
   // Weak: the same page in three encodings, which a cache may compare but need not byte-match.
   const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-  return { headers: kept, identity, br, gzip: gz, etag };
+  const rawHeaders = Object.entries(kept).flatMap(([name, value]) => [value ?? []].flat().flatMap((v) => [name, String(v)]));
+  return { headers: kept, identity, br, gzip: gz, etag, rawHeaders: [...rawHeaders, "ETag", etag] };
 }
+
+/** The encoding a browser's Accept-Encoding picks, as Express negotiates it; browsers send few different values. */
+const encodingOf = (() => {
+  const known = new Map<string, Encoding>();
+  return (acceptEncoding: string | undefined): Encoding => {
+    const key = acceptEncoding ?? "";
+    let encoding = known.get(key);
+    if (encoding === undefined) {
+      const best = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["br", "gzip", "identity"])[0];
+      encoding = best === "br" || best === "gzip" ? best : "identity";
+      if (known.size >= 100) known.clear();
+      known.set(key, encoding);
+    }
+    return encoding;
+  };
+})();
 
 /**
  * Sends a shared page: 304 when the browser's copy is current, its best encoding otherwise, no body for
  * HEAD. `X-Render-Cache` says whether it came from memory, for whoever runs the site.
  */
-export function sendSharedPage(req: Request, res: Response, page: SharedPage, from: "hit" | "miss"): void {
-  res.statusCode = 200;
-  for (const [name, value] of Object.entries(page.headers)) if (value !== undefined) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("X-Render-Cache", from);
-  if (req.fresh) {
-    res.statusCode = 304;
+export function sendSharedPage(req: IncomingMessage, res: ServerResponse, page: SharedPage, from: "hit" | "miss"): void {
+  const headers = [...page.rawHeaders, "X-Render-Cache", from];
+  if (fresh(req.headers, { etag: page.etag })) {
+    res.writeHead(304, headers);
     res.end();
     return;
   }
-  const encoding = req.acceptsEncodings("br", "gzip", "identity");
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
-  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
+  const encoding = encodingOf(req.headers["accept-encoding"]);
+  const body = page[encoding];
+  if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+  headers.push("Content-Length", String(body.length));
+  res.writeHead(200, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Answers a GET or HEAD for a kept page straight from memory, before the Express stack runs, and says
+ * whether it did. Only canonical addresses are ever kept, so the address as sent is the key.
+ */
+export function answerFromCache(cache: RenderCache, req: IncomingMessage, res: ServerResponse): boolean {
+  if ((req.method !== "GET" && req.method !== "HEAD") || req.url === undefined) return false;
+  const page = cache.get(req.url);
+  if (!page) return false;
+  sendSharedPage(req, res, page, "hit");
+  return true;
 }
 
 const NEVER_KEPT = /^\/(?:api|functions)\/|\.data$/;
 
-export interface RenderCacheOptions {
+interface RenderCacheOptions {
   /** Most pages kept (the site has about a hundred). */
   maxPages?: number;
   /** Most bytes kept, counting all three encodings of every page. */
@@ -92,7 +126,7 @@ export function createRenderCache({ maxPages = 1000, maxBytes = 32 * 1024 * 1024
      * never answered from memory. Only a page's canonical address is kept (server/documents.ts), so
      * made-up paths and queries never grow the cache.
      */
-    keyFor(req: Request): string | null {
+    keyFor(req: { method: string; path: string; originalUrl: string }): string | null {
       if (req.method !== "GET" && req.method !== "HEAD") return null;
       const path = req.path;
       return NEVER_KEPT.test(path) || isStaffPath(path) ? null : req.originalUrl;

@@ -3,7 +3,7 @@ import { Parser } from "htmlparser2";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 
-export interface RenderedPageFacts {
+interface RenderedPageFacts {
   /** sha256 of every inline script's and style's text, exactly as written: what a CSP allows them by. */
   inlineCode: { scripts: string[]; styles: string[] };
   /** Path and query of the page's canonical URL, if it names one. */

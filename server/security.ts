@@ -5,16 +5,16 @@ import onHeaders from "on-headers";
 import { sharedByCaches } from "../app/lib/http";
 
 /** Third parties a visitor can choose to load (click-to-load embeds); nothing from them loads before. */
-export const EMBED_FRAME_SOURCES = [
+const EMBED_FRAME_SOURCES = [
   "https://www.youtube-nocookie.com",
   "https://donorbox.org",
   "https://www.tiktok.com",
   "https://platform.twitter.com",
   "https://syndication.twitter.com",
 ];
-export const EMBED_SCRIPT_SOURCES = ["https://www.tiktok.com", "https://platform.twitter.com", "https://donorbox.org"];
+const EMBED_SCRIPT_SOURCES = ["https://www.tiktok.com", "https://platform.twitter.com", "https://donorbox.org"];
 
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "camera=()",
   "geolocation=()",
@@ -27,7 +27,7 @@ export const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /** What a page's inline scripts and styles are allowed by: a per-request nonce, or the hashes of their text. */
-export type InlineAllowance = { nonce: string } | { hashes: { scripts: string[]; styles: string[] } };
+type InlineAllowance = { nonce: string } | { hashes: { scripts: string[]; styles: string[] } };
 
 /**
  * The Content-Security-Policy header. Pages rendered per request allow their inline code by nonce; pages

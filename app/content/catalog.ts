@@ -1,4 +1,4 @@
-/** What SPEC fixes: the community slugs and ideology sections the site must have, in menu order. */
+/** The community slugs and article sections the site must have, in menu order (docs/product.md, "Communities", "Articles"). */
 export const COMMUNITY_SLUGS = [
   "alawites",
   "amazigh",
@@ -39,6 +39,4 @@ export const IDEOLOGY_SECTIONS = [
 
 export const LEGAL_PAGES = ["privacy-policy", "terms-of-use"] as const;
 
-export type CommunitySlug = (typeof COMMUNITY_SLUGS)[number];
-export type IdeologySection = (typeof IDEOLOGY_SECTIONS)[number];
 export type LegalPage = (typeof LEGAL_PAGES)[number];

@@ -27,7 +27,7 @@ import {
   type TeamMemberFields,
 } from "./schemas";
 
-export interface Community extends Omit<CommunityFields, "description"> {
+interface Community extends Omit<CommunityFields, "description"> {
   slug: string;
   menuLabel: string;
   description: string;
@@ -37,7 +37,7 @@ export interface Community extends Omit<CommunityFields, "description"> {
   historyHtml?: string;
 }
 
-export interface IdeologyArticle extends Omit<IdeologyFields, "communities"> {
+interface IdeologyArticle extends Omit<IdeologyFields, "communities"> {
   section: string;
   /** Article body before and after the place where the community list stands. */
   bodyBeforeListHtml: string;
@@ -45,13 +45,13 @@ export interface IdeologyArticle extends Omit<IdeologyFields, "communities"> {
   communities: { name: string; descriptionHtml: string }[];
 }
 
-export interface TeamMember extends TeamMemberFields {
+interface TeamMember extends TeamMemberFields {
   id: string;
   board: "directors" | "advisors";
   bioHtml: string;
 }
 
-export interface LegalPageContent {
+interface LegalPageContent {
   slug: LegalPage;
   title: string;
   description: string;
@@ -59,7 +59,7 @@ export interface LegalPageContent {
   bodyHtml: string;
 }
 
-export interface SiteContent {
+interface SiteContent {
   site: SiteSettings;
   home: HomeFields;
   about: AboutFields;
@@ -218,8 +218,8 @@ export function listPlaceholders(content: SiteContent): string[] {
 }
 
 /** Pages whose claims must be traceable (issue 12): every community page and ideology article. */
-export const MIN_SOURCES = 3;
-export const REVIEW_MONTHS = 12;
+const MIN_SOURCES = 3;
+const REVIEW_MONTHS = 12;
 
 /**
  * What an editor must fix before a page can be trusted: fewer than three sources or no review date

@@ -9,7 +9,7 @@ const files = readContentFiles(join(__dirname));
 const content = buildSiteContent(files);
 
 describe("the site's content files", () => {
-  it("hold all 22 communities and 10 ideology articles in SPEC's order", () => {
+  it("hold all 22 communities and 10 ideology articles in menu order", () => {
     expect(content.communities.map((c) => c.slug)).toEqual([...COMMUNITY_SLUGS]);
     expect(content.ideology.map((a) => a.section)).toEqual([...IDEOLOGY_SECTIONS]);
   });
@@ -41,7 +41,7 @@ describe("the site's content files", () => {
     }
   });
 
-  it("cover every heading SPEC lists for the privacy policy and terms", () => {
+  it('cover every topic the privacy policy and terms must (docs/product.md, "Privacy policy and terms of use")', () => {
     const privacy = content.legal["privacy-policy"].bodyHtml;
     for (const h of ["Information We Collect", "How We Use", "Shar", "Choices", "Security", "Changes", "Contact"])
       expect(privacy).toMatch(new RegExp(`<h2>[^<]*${h}`));
@@ -102,7 +102,7 @@ describe("a bad content file", () => {
 });
 
 describe("renderMarkdown", () => {
-  it("keeps the inline HTML SPEC allows and opens external links in a new tab", () => {
+  it("keeps the inline HTML content may carry and opens external links in a new tab", () => {
     const html = renderMarkdown("Read <strong>this</strong> and [that](https://example.org/a) or [a page](/communities/copts).");
     expect(html).toContain("<strong>this</strong>");
     expect(html).toContain('<a href="https://example.org/a" target="_blank" rel="noopener noreferrer">that</a>');

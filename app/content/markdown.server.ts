@@ -1,7 +1,7 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
-/** The inline HTML that content may carry (SPEC: strong tags, links); everything else is removed. */
+/** The inline HTML that content may carry (docs/product.md, "Pages": bold, links, lists…); everything else is removed. */
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: ["p", "a", "strong", "em", "b", "i", "ul", "ol", "li", "h2", "h3", "h4", "blockquote", "br", "abbr", "cite", "q", "small"],
   allowedAttributes: { a: ["href", "target", "rel", "hreflang"], abbr: ["title"] },
@@ -19,7 +19,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
-export function sanitize(html: string): string {
+function sanitize(html: string): string {
   return sanitizeHtml(html, sanitizeOptions);
 }
 

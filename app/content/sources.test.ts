@@ -53,7 +53,7 @@ describe("sources and review dates (issue 12)", () => {
     const dir = contentWithYazidis(withoutSources);
     const failure = await run(process.execPath, [
       join(root, "node_modules", "tsx", "dist", "cli.mjs"),
-      join(root, "scripts", "content-check.ts"),
+      join(root, "scripts", "ops", "content-check.ts"),
       dir,
     ]).catch((err: { code: number; stdout: string }) => err);
     expect("code" in failure ? failure.code : 0).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The home carousel: a slide every 3 s with a 1 s cross-fade (SPEC §2), a pause button (WCAG 2.2.2),
+ * The home carousel: a slide every 3 s with a 1 s cross-fade (docs/product.md, "Home"), a pause button (WCAG 2.2.2),
  * and no automatic movement under reduced motion. Slides after the first wait in <template>s, so a
  * visitor on a slow network downloads only the first image until the second is about to show.
  */

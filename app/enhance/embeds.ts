@@ -2,7 +2,7 @@
  * Click-to-load embeds: nothing is requested from the provider until the visitor presses the button.
  * The server renders the embed's markup inside a <template>, which the browser keeps inert.
  *
- * Script-based embeds (social posts) follow SPEC §2/§9: the provider's script is awaited (polled every
+ * Script-based embeds (social posts), as docs/product.md describes ("Embedded content from other sites"): the provider's script is awaited (polled every
  * 100 ms, up to 10 s), the posts are processed 500 ms later, and a check 2 s after that shows the plain
  * link if no post appeared.
  */

@@ -1,4 +1,4 @@
-/** SPEC §2: a new page starts at the top; a hash that names an element scrolls smoothly to it after 100 ms. */
+/** docs/product.md, "Scrolling and motion": a new page starts at the top; a hash that names an element scrolls smoothly to it after 100 ms. */
 const HASH_SCROLL_DELAY_MS = 100;
 
 function targetOf(hash: string): HTMLElement | null {

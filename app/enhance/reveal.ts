@@ -1,5 +1,5 @@
 /**
- * Sections fade and slide in once, when a share of them is visible (SPEC: 0.3 on the home page).
+ * Sections fade and slide in once, when a share of them is visible (0.3 on the home page; docs/product.md, "Scrolling and motion").
  * Only what starts below the fold is hidden, so nothing visible ever blinks out, and nothing is hidden
  * at all under reduced motion or without IntersectionObserver.
  */

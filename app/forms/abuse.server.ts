@@ -1,9 +1,8 @@
-/** Abuse controls for the forms: honeypot, minimum fill time, per-address limits, keyed address hashes. */
-import { createHmac } from "node:crypto";
+/** Abuse controls for the forms: honeypot, minimum fill time, per-address limits. */
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./protection";
 import type { Limit, LimitStore, LimitStoreKind } from "~/lib/limits.server";
 
-export const RATE_WINDOW_SECONDS = 10 * 60;
+const RATE_WINDOW_SECONDS = 10 * 60;
 
 /** A person takes longer than `minFillMs` (FORM_MIN_FILL_MS) to fill in a form; a script usually does not. */
 export function looksAutomated(form: FormData, minFillMs: number, now = Date.now()): boolean {
@@ -11,11 +10,6 @@ export function looksAutomated(form: FormData, minFillMs: number, now = Date.now
   if (typeof honeypot === "string" && honeypot.trim() !== "") return true;
   const started = Number(form.get(STARTED_FIELD));
   return Number.isFinite(started) && started > 0 && now - started < minFillMs;
-}
-
-/** Keyed hash of a client address: enough to spot abuse, useless for finding the person. */
-export function createAddressHasher(secret: string) {
-  return (address: string | undefined) => (address ? createHmac("sha256", secret).update(address).digest("hex").slice(0, 32) : null);
 }
 
 /** Submissions per address per RATE_WINDOW_SECONDS (SUBMISSION_RATE_LIMIT). */

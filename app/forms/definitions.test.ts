@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_MESSAGE, contactSchema, INTERESTS, joinForm, joinSchema, OTHER_INTEREST, readFormData, validate } from "./definitions";
+import { CONSENT_MESSAGE, contactSchema, INTERESTS, joinForm, joinSchema, OTHER_INTEREST, readFormData } from "./definitions";
+import { validate } from "~/lib/validation";
 
 const contact = {
   name: "  Layla  ",
@@ -14,7 +15,7 @@ const errorsOf = (schema: typeof contactSchema | typeof joinSchema, input: unkno
   return r.success ? {} : r.fieldErrors;
 };
 
-describe("contact form rules (SPEC §5)", () => {
+describe('contact form rules (docs/product.md, "Contact form")', () => {
   it("accepts a valid submission, trimmed, optional fields empty", () => {
     const r = validate(contactSchema, contact);
     expect(r).toEqual({
@@ -63,7 +64,7 @@ describe("contact form rules (SPEC §5)", () => {
     ).toBe(true);
   });
 
-  it("reports missing fields with SPEC's messages", () => {
+  it("reports missing fields with their messages", () => {
     expect(errorsOf(contactSchema, {})).toMatchObject({
       name: ["Name is required"],
       email: ["Invalid email address"],
@@ -74,7 +75,7 @@ describe("contact form rules (SPEC §5)", () => {
   });
 });
 
-describe("join form rules (SPEC §5)", () => {
+describe('join form rules (docs/product.md, "Join form")', () => {
   it("accepts a valid submission", () => {
     expect(validate(joinSchema, join).success).toBe(true);
   });

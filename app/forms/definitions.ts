@@ -1,9 +1,11 @@
 /**
- * The contact and volunteer forms, each described once: its rules and messages (SPEC §5), its fields and
- * their labels, SPEC §8's texts, and the table that stores it. The pages, the server pipeline, storage,
+ * The contact and volunteer forms, each described once: its rules and messages (docs/product.md, "Contact
+ * form", "Join form"), its fields and their labels, its outcome texts ("Sending and outcomes"), its inbox, and
+ * the table that stores it. The pages, the server pipeline, storage,
  * the notification email, the staff inbox and CSV export all read these descriptions; adding a field
  * means adding it here, in db/schema.ts and in a migration. Browser-safe: zod/mini keeps the bundle small.
  */
+import { href } from "react-router";
 import * as z from "zod/mini";
 import type { submissionTables } from "../../db/schema";
 
@@ -99,7 +101,9 @@ interface FormDescription<S extends FormSchema, T extends keyof typeof submissio
   kind: "contact" | "join";
   /** The page that shows the form and receives its posts. */
   path: string;
-  /** The SPEC §7 backend function the original front end invokes. */
+  /** The staff inbox that lists what it receives (/admin/messages, /admin/volunteers). */
+  inbox: "messages" | "volunteers";
+  /** The backend function the original front end invokes (docs/product.md, "JSON endpoints"). */
   functionName: string;
   /** The table in db/schema.ts; its columns carry these field names. */
   table: T;
@@ -108,7 +112,7 @@ interface FormDescription<S extends FormSchema, T extends keyof typeof submissio
   labels: { [K in keyof z.output<S>]: string };
   /** What a staff member sees first: the notification email's subject, the inbox's headline. */
   headline: (data: z.output<S>) => string;
-  /** SPEC §8. */
+  /** What the visitor is told (docs/product.md, "Sending and outcomes"). */
   success: Message;
   failure: string;
   /** Counted by the rate limit: "Too many {these} have been sent from your network." */
@@ -136,7 +140,8 @@ const consentLabel = "Agreed to the Privacy Policy and Terms of Use";
 
 export const contactForm = defineForm({
   kind: "contact",
-  path: "/contact",
+  path: href("/contact"),
+  inbox: "messages",
   functionName: "submit-contact-form",
   table: "contact_submissions",
   schema: contactSchema,
@@ -151,7 +156,8 @@ export const contactForm = defineForm({
 
 export const joinForm = defineForm({
   kind: "join",
-  path: "/join-us",
+  path: href("/join-us"),
+  inbox: "volunteers",
   functionName: "submit-join-us-form",
   table: "join_submissions",
   schema: joinSchema,
@@ -176,28 +182,8 @@ export const FORMS = [contactForm, joinForm] as const;
 
 /** The data a form's schema accepted. */
 export type Submission<F extends FormDefinition> = z.output<F["schema"]>;
-export type FieldErrors = Partial<Record<string, string[]>>;
 /** What a visitor typed, before validation: put back into the form when it comes back with errors. */
 export type FormValues = Record<string, string | string[] | boolean | undefined>;
-
-export type ValidationResult<T> = { success: true; data: T } | { success: false; fieldErrors: FieldErrors };
-
-/**
- * Validates a plain object (from JSON or from a form) and groups the messages by field. Any zod/mini schema:
- * `any` in its bound keeps each schema's precise output type, which `unknown` would lose.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function validate<S extends z.ZodMiniType<any, any>>(schema: S, input: unknown): ValidationResult<z.output<S>> {
-  const result = schema.safeParse(input);
-  if (result.success) return { success: true, data: result.data as z.output<S> };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    const list = (fieldErrors[key] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return { success: false, fieldErrors };
-}
 
 /**
  * Reads a submitted web form into the shape its schema reads, by each field's type there: a list field

@@ -1,15 +1,13 @@
+/** The server half of both form pages: their loader's data and their action (the browser half is form-page.ts). */
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import type { AppRequestContext } from "~/lib/app-context";
-import type { FieldErrors, FormDefinition, FormValues } from "./definitions";
+import type { FormDefinition } from "./definitions";
+import type { FormActionResult } from "./form-page";
 import { handleSubmission } from "./handle-submission.server";
-
-export type FormActionResult =
-  | { ok: true; id: string; nextKey: string; startedAt: number }
-  | { ok: false; error: string; fieldErrors?: FieldErrors; values: FormValues };
+import type { FormsContext } from "./services.server";
 
 /** The route action both form pages use: the shared pipeline, answered as page data. */
-export async function formAction(form: FormDefinition, request: Request, ctx: AppRequestContext) {
+export async function formAction(form: FormDefinition, request: Request, ctx: FormsContext) {
   const outcome = await handleSubmission(form, request, ctx, "form");
   if (outcome.status === 201) {
     return { ok: true, id: outcome.id, nextKey: randomUUID(), startedAt: Date.now() } satisfies FormActionResult;

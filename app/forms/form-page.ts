@@ -1,7 +1,12 @@
 /** Route-module pieces both form pages share (the server half is form-action.server.ts). */
 import { CACHE_CONTROL } from "~/lib/http";
-import type { FormDefinition } from "./definitions";
-import type { FormActionResult } from "./form-action.server";
+import type { FieldErrors } from "~/lib/validation";
+import type { FormDefinition, FormValues } from "./definitions";
+
+/** What a form page's action answers: the new form's key after a success, or what went wrong and what was typed. */
+export type FormActionResult =
+  | { ok: true; id: string; nextKey: string; startedAt: number }
+  | { ok: false; error: string; fieldErrors?: FieldErrors; values: FormValues };
 
 /** What one visitor typed is never cached anywhere. */
 export const formPageHeaders = () => ({ "Cache-Control": CACHE_CONTROL.none });

@@ -1,26 +1,19 @@
 /**
  * One pipeline for both forms, behind both doors: the pages' route actions (HTML forms, with or without
- * JavaScript) and the JSON endpoints (SPEC §7's backend functions). Anything a client sends gets a clear
+ * JavaScript) and the JSON endpoints (docs/product.md, "JSON endpoints"). Anything a client sends gets a clear
  * 4xx answer; only a database outage answers 503, and then the visitor keeps what they typed.
  */
-import type { AppRequestContext } from "~/lib/app-context";
+import { validate, type FieldErrors } from "~/lib/validation";
 import { looksAutomated } from "./abuse.server";
-import {
-  rateLimitMessage,
-  readFormData,
-  validate,
-  type FieldErrors,
-  type FormDefinition,
-  type FormValues,
-  type Submission,
-} from "./definitions";
+import { rateLimitMessage, readFormData, type FormDefinition, type FormValues, type Submission } from "./definitions";
 import { KEY_FIELD } from "./protection";
+import type { FormsContext } from "./services.server";
 import { storeSubmission } from "./submissions.server";
 
 /** The largest valid join submission is about 3,300 characters (13 KB at 4 bytes each); a little room on top. */
-export const JSON_BODY_LIMIT = 16 * 1024;
+const JSON_BODY_LIMIT = 16 * 1024;
 /** URL-encoding can triple each byte. */
-export const FORM_BODY_LIMIT = 48 * 1024;
+const FORM_BODY_LIMIT = 48 * 1024;
 
 export type SubmissionOutcome = (
   | { status: 201; id: string }
@@ -58,7 +51,7 @@ async function readLimitedText(request: Request, limit: number): Promise<string>
  * A browser always sends Origin on a POST; when it names another site, the request is cross-site.
  * `allowed` lists other sites that may post (ALLOWED_ORIGINS, JSON endpoints only).
  */
-export function isCrossSite(request: Request, siteUrl: string, allowed: readonly string[] = []): boolean {
+function isCrossSite(request: Request, siteUrl: string, allowed: readonly string[] = []): boolean {
   const origin = request.headers.get("origin");
   if (origin === null) return false;
   if (origin === "null") return true;
@@ -123,7 +116,7 @@ export const METHOD_NOT_ALLOWED = { status: 405, error: "Use POST." } as const;
 export async function handleSubmission(
   form: FormDefinition,
   request: Request,
-  ctx: AppRequestContext,
+  ctx: FormsContext,
   via: "form" | "json",
 ): Promise<SubmissionOutcome> {
   if (request.method !== "POST") return METHOD_NOT_ALLOWED;
@@ -144,7 +137,7 @@ export async function handleSubmission(
   const result = validate(form.schema, parsed.input);
   if (!result.success) return { status: 400, error: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors, values };
 
-  const clientHash = submissions.hashAddress(ctx.clientAddress);
+  const clientHash = ctx.hashAddress(ctx.clientAddress);
   const wait = await submissions.limiter.consume(clientHash ?? "unknown").catch(() => null);
   if (wait !== null) return { status: 429, retryAfter: wait, error: rateLimitMessage(form, wait), values };
 

@@ -5,4 +5,3 @@ export const HONEYPOT_FIELD = "website";
 export const STARTED_FIELD = "form_started";
 /** This form's idempotency key: a resend finds the first submission. */
 export const KEY_FIELD = "submission_key";
-export const PROTECTION_FIELDS: readonly string[] = [HONEYPOT_FIELD, STARTED_FIELD, KEY_FIELD];

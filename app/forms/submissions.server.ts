@@ -3,19 +3,19 @@
  * transaction, and the visitor is told "sent" only after it commits.
  */
 import { eq } from "drizzle-orm";
+import { href } from "react-router";
 import type { Database } from "../../db/client.server";
 import { emailOutbox, submissionTables } from "../../db/schema";
 import type { contactForm, FormDefinition, joinForm, Submission } from "./definitions";
-import { inboxOfForm } from "~/staff/inbox";
 
 export interface NotifyOptions {
   /** NOTIFY_INCLUDE_DETAILS: copy the submission into the email. Off by default: mailboxes are never purged. */
   includeDetails: boolean;
-  /** `${SITE_URL}/admin`: the email links to the item there. */
-  staffUrl: string;
+  /** SITE_URL: the email links to the item in the staff area there. */
+  siteUrl: string;
 }
 
-export interface StoreOptions {
+interface StoreOptions {
   spam: boolean;
   clientHash: string | null;
   idempotencyKey: string | null;
@@ -36,8 +36,8 @@ const _everyFormFitsItsTable: FitsItsTable<typeof contactForm> & FitsItsTable<ty
  * The notification email. By default it says only that something arrived and links to it in the inbox;
  * with NOTIFY_INCLUDE_DETAILS it carries every field the person filled in, and replies go to them.
  */
-export function notificationEmail<F extends FormDefinition>(form: F, data: Submission<F>, id: string, notify: NotifyOptions) {
-  const link = `${notify.staffUrl}/${inboxOfForm(form).slug}/${id}`;
+function notificationEmail<F extends FormDefinition>(form: F, data: Submission<F>, id: string, notify: NotifyOptions) {
+  const link = notify.siteUrl + href("/admin/:inbox/:id", { inbox: form.inbox, id });
   if (!notify.includeDetails) {
     return {
       subject: form.notificationTitle,

@@ -2,7 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { contactSubmissions, emailOutbox, joinSubmissions } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import { contactForm, contactSchema, joinForm, joinSchema, validate } from "./definitions";
+import { contactForm, contactSchema, joinForm, joinSchema } from "./definitions";
+import { validate } from "~/lib/validation";
 import { storeSubmission } from "./submissions.server";
 
 const HOSTILE = [
@@ -21,7 +22,7 @@ const base = {
   spam: false,
   clientHash: "abc123",
   idempotencyKey: null,
-  notify: { includeDetails: false, staffUrl: "https://site.example/admin" },
+  notify: { includeDetails: false, siteUrl: "https://site.example" },
 };
 const volunteer = {
   name: "Sam",

@@ -1,3 +1,5 @@
+import { href } from "react-router";
+
 /** Every Cache-Control value the site sends, in one place. */
 export const CACHE_CONTROL = {
   /** Per-visitor or fast-changing answers: forms, JSON endpoints, health checks, errors. */
@@ -13,9 +15,9 @@ export const CACHE_CONTROL = {
   hour: "public, max-age=3600",
 } as const;
 
-/** Everything under /admin: never cached, never indexed. */
-export const STAFF_AREA_PREFIX = "/admin";
-export const isStaffPath = (path: string) => path === STAFF_AREA_PREFIX || path.startsWith(`${STAFF_AREA_PREFIX}/`);
+/** The staff area: everything under it is never cached, never indexed, and changed only from its own pages. */
+export const STAFF_AREA = href("/admin");
+export const isStaffPath = (path: string) => path === STAFF_AREA || path.startsWith(`${STAFF_AREA}/`);
 export const isStaffArea = (request: Request) => isStaffPath(new URL(request.url).pathname);
 
 /**

@@ -1,7 +1,7 @@
-/** Looks up the responsive variants that scripts/build-images.mjs made for an image name. */
+/** Looks up the responsive variants that scripts/build/images.mjs made for an image name. */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { PictureData } from "~/components/ui/Picture";
+import type { PictureData } from "./images";
 
 interface ManifestEntry {
   width: number;

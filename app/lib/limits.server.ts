@@ -20,6 +20,8 @@ export interface LimitStore {
   kind: LimitStoreKind;
   /** `points` events per `seconds`, counted per key under `name`. */
   limit(name: string, points: number, seconds: number): Promise<Limit>;
+  /** Lets go of the store's connection, if it has one of its own (Redis). */
+  close(): Promise<void>;
 }
 
 const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -52,6 +54,7 @@ export async function createLimitStore(options: { redisUrl?: string; pgPool?: Po
     client.on("error", () => {});
     return {
       kind: "redis",
+      close: async () => void (await client.quit().catch(() => client.disconnect())),
       limit: async (name, points, duration) => {
         const base = { points, duration, keyPrefix: name };
         return wrap(new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter: new RateLimiterMemory(base) }), points);
@@ -62,6 +65,8 @@ export async function createLimitStore(options: { redisUrl?: string; pgPool?: Po
   if (pool) {
     return {
       kind: "postgres",
+      // The pool is the database's; it closes with it.
+      close: async () => {},
       limit: async (name, points, duration) => {
         const base = { points, duration, keyPrefix: name };
         const limiter = await new Promise<RateLimiterAbstract>((resolve, reject) => {
@@ -76,6 +81,7 @@ export async function createLimitStore(options: { redisUrl?: string; pgPool?: Po
   }
   return {
     kind: "memory",
+    close: async () => {},
     limit: async (name, points, duration) => wrap(new RateLimiterMemory({ points, duration, keyPrefix: name }), points),
   };
 }

@@ -1,10 +1,10 @@
 /** Atom feeds of the published news: the whole site's, and each community's. */
 import { Feed } from "feed";
-import type { NewsItem } from "../../db/news.server";
+import type { NewsItem } from "~/news/queries.server";
 import { CACHE_CONTROL } from "~/lib/http";
 import { withoutTracking } from "./news";
 
-export interface FeedDescription {
+interface FeedDescription {
   siteUrl: string;
   organization: string;
   title: string;

@@ -5,7 +5,6 @@
 import * as z from "zod/mini";
 
 export const NEWS_STATUSES = { published: "Published", draft: "Draft" } as const;
-export type NewsStatus = keyof typeof NEWS_STATUSES;
 
 /** Parameters that only track who clicked: they never reach a visitor's link or a feed. */
 const TRACKING = /^(utm_\w+|fbclid|gclid|dclid|msclkid|yclid|mc_cid|mc_eid|igshid|_hsenc|_hsmi|ref_src|cmpid|s_cid)$/i;
@@ -59,4 +58,3 @@ export function newsItemSchema(communitySlugs: readonly string[], today: string)
 }
 
 export type NewsInput = z.output<ReturnType<typeof newsItemSchema>>;
-export const NEWS_FIELDS = ["title", "excerpt", "source", "publishedDate", "originalUrl", "communities", "status"] as const;

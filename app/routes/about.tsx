@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/about";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
@@ -9,7 +10,7 @@ export function loader() {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  return pageMeta({ title: loaderData.about.title, description: loaderData.about.description, path: "/about", root: root });
+  return pageMeta({ title: loaderData.about.title, description: loaderData.about.description, path: href("/about"), root });
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
+import { href } from "react-router";
 import type { Route } from "./+types/communities.$community.news";
 import { NewsEntry } from "~/components/ui/NewsEntry";
-import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/NotFoundView";
+import { errorBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/ErrorViews";
+import { notFound } from "~/lib/responses";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { countNews, NEWS_PAGE_SIZE, newsForCommunity } from "../../db/news.server";
 import { communityBySlug } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { liveNewsHeaders } from "~/lib/http";
 import { feedLink, pageMeta, rootMeta } from "~/lib/seo";
 
@@ -12,26 +13,19 @@ import { feedLink, pageMeta, rootMeta } from "~/lib/seo";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
   if (!community) notFound({ slug: params.community });
-  const { news, database } = context.get(appContext);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
-  // Only pages that exist are cached: a made-up ?page= must not grow the cache.
-  const total = await news.cached(`count:${community.slug}`, () => countNews(database.db, community.slug));
-  const pages = Math.max(1, Math.ceil(total / NEWS_PAGE_SIZE));
-  if (page > pages) notFound({ slug: params.community });
-  const items = await news.cached(`page:${community.slug}:${page}`, () =>
-    newsForCommunity(database.db, community.slug, NEWS_PAGE_SIZE, (page - 1) * NEWS_PAGE_SIZE),
-  );
-  return { community: { slug: community.slug, name: community.name }, items, page, pages, total };
+  const found = (await context.get(appContext).news.page(community.slug, page)) ?? notFound({ slug: params.community });
+  return { community: { slug: community.slug, name: community.name }, ...found };
 }
 
 const NOT_FOUND: NotFoundPage = {
   title: "Page Not Found",
   text: "There is no news page at this address.",
-  backHref: "/communities",
+  backHref: href("/communities"),
   backLabel: "Back to Common Bond Communities",
 };
 
-export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+export const ErrorBoundary = errorBoundary({ notFound: NOT_FOUND });
 
 export const headers = liveNewsHeaders;
 
@@ -39,7 +33,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const { community: c, page } = loaderData;
-  const path = `/communities/${c.slug}/news${page > 1 ? `?page=${page}` : ""}`;
+  const path = `${href("/communities/:community/news", { community: c.slug })}${page > 1 ? `?page=${page}` : ""}`;
   return [
     ...pageMeta({
       title: `News about ${c.name}`,
@@ -47,13 +41,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       path,
       root,
     }),
-    feedLink(`/communities/${c.slug}/news.xml`, `News about ${c.name}`),
+    feedLink(href("/communities/:community/news.xml", { community: c.slug }), `News about ${c.name}`),
   ];
 }
 
 export default function CommunityNews({ loaderData }: Route.ComponentProps) {
   const { community: c, items, page, pages, total } = loaderData;
-  const base = `/communities/${c.slug}/news`;
+  const base = href("/communities/:community/news", { community: c.slug });
   return (
     <>
       <PageHeader
@@ -71,7 +65,7 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto max-w-3xl px-4 py-12">
         <p>
-          <a href={`/communities/${c.slug}`} className="font-semibold text-navy-700 underline">
+          <a href={href("/communities/:community", { community: c.slug })} className="font-semibold text-navy-700 underline">
             ← {c.name}
           </a>
         </p>

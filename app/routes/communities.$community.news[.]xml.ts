@@ -1,23 +1,23 @@
-import { data } from "react-router";
+import { href } from "react-router";
 import type { Route } from "./+types/communities.$community.news[.]xml";
-import { FEED_SIZE, newsForCommunity } from "../../db/news.server";
 import { communityBySlug, content } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
+import { jsonAnswer } from "~/lib/responses";
 import { atomFeed, atomResponse } from "~/news/feed.server";
 
 /** One community's published news, in the order its page shows it. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
-  if (!community) throw data("No such community", { status: 404 });
-  const { siteUrl, news, database } = context.get(appContext);
-  const items = await news.cached(`feed:${community.slug}`, () => newsForCommunity(database.db, community.slug, FEED_SIZE));
+  if (!community) return jsonAnswer(404, { error: "There is no such community." });
+  const { siteUrl, news } = context.get(appContext);
+  const items = await news.feed(community.slug);
   return atomResponse(
     atomFeed({
       siteUrl,
       organization: content.site.organization.name,
       title: `News about ${community.name}`,
-      feedPath: `/communities/${community.slug}/news.xml`,
-      pagePath: `/communities/${community.slug}/news`,
+      feedPath: href("/communities/:community/news.xml", { community: community.slug }),
+      pagePath: href("/communities/:community/news", { community: community.slug }),
       items,
     }),
   );

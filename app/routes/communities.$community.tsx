@@ -1,8 +1,10 @@
+import { href } from "react-router";
 import type { Route } from "./+types/communities.$community";
 import { HeroImage } from "~/components/ui/HeroImage";
-import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/NotFoundView";
+import { errorBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/ErrorViews";
+import { notFound } from "~/lib/responses";
 import { communityBySlug } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { liveNewsHeaders } from "~/lib/http";
 import { picture } from "~/lib/images.server";
 import { NewsEntry } from "~/components/ui/NewsEntry";
@@ -12,22 +14,22 @@ import { LastReviewed, Sources } from "~/components/ui/Sources";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
   if (!community) notFound({ slug: params.community });
-  const news = await context.get(appContext).news.get(community.slug);
+  const news = await context.get(appContext).news.forCommunity(community.slug);
   return { community, news, hero: picture(`communities/${community.slug}`, community.image.alt) };
 }
 
-/** SPEC §4: sections enter over 700 ms, staggered; news items from 1100 ms, 200 ms apart. */
+/** docs/product.md, "Scrolling and motion": sections enter over 700 ms, staggered; news items from 1100 ms, 200 ms apart. */
 const enter = (ms: number) => ({ "--enter-delay": `${ms}ms` }) as React.CSSProperties;
 
 const NOT_FOUND: NotFoundPage = {
   title: "Community Not Found",
   text: "The community page you're looking for is currently being developed.",
-  backHref: "/communities",
+  backHref: href("/communities"),
   backLabel: "Back to Common Bond Communities",
   consoleLines: (d) => [`Community slug: ${d.slug}`, "Community data: undefined"],
 };
 
-export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+export const ErrorBoundary = errorBoundary({ notFound: NOT_FOUND });
 
 export const headers = liveNewsHeaders;
 
@@ -36,8 +38,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta(NOT_FOUND, root);
   const c = loaderData.community;
   return [
-    ...articlePageMeta({ title: c.name, description: c.description, path: `/communities/${c.slug}`, root, dateModified: c.lastReviewed }),
-    feedLink(`/communities/${c.slug}/news.xml`, `News about ${c.name}`),
+    ...articlePageMeta({
+      title: c.name,
+      description: c.description,
+      path: href("/communities/:community", { community: c.slug }),
+      root,
+      dateModified: c.lastReviewed,
+    }),
+    feedLink(href("/communities/:community/news.xml", { community: c.slug }), `News about ${c.name}`),
   ];
 }
 
@@ -109,7 +117,7 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           )}
           {news.length > 0 ? (
             <p className="mt-6 border-t border-sand-200 pt-4">
-              <a href={`/communities/${c.slug}/news`} className="font-semibold text-navy-700 underline">
+              <a href={href("/communities/:community/news", { community: c.slug })} className="font-semibold text-navy-700 underline">
                 All news about {c.name}
               </a>
             </p>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/communities._index";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
@@ -10,10 +11,10 @@ export function loader() {
 const pageTags = staticPageMeta({
   title: "Common Bond Communities",
   description: "The 22 communities of our alliance: who they are, where they live and the persecution they face.",
-  path: "/communities",
+  path: href("/communities"),
 });
 
-export const meta: Route.MetaFunction = (args) => [...pageTags(args), feedLink("/news.xml", "News from every community")];
+export const meta: Route.MetaFunction = (args) => [...pageTags(args), feedLink(href("/news.xml"), "News from every community")];
 
 export default function Communities({ loaderData }: Route.ComponentProps) {
   return (
@@ -27,7 +28,7 @@ export default function Communities({ loaderData }: Route.ComponentProps) {
           {loaderData.communities.map((c) => (
             <li key={c.slug}>
               <a
-                href={`/communities/${c.slug}`}
+                href={href("/communities/:community", { community: c.slug })}
                 className="block h-full rounded-xl border border-sand-200 bg-white p-5 shadow-sm transition hover:border-navy-600 hover:shadow-md"
               >
                 <span className="font-serif text-xl font-bold text-navy-900">{c.label}</span>

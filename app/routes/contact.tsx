@@ -1,13 +1,13 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { bindFields, ConsentCheckbox, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
+import { bindFields, ConsentCheckbox, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/components/forms/fields";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
 import { contactForm } from "~/forms/definitions";
-import { FormOutcome, useFormSubmission } from "~/forms/use-form-submission";
+import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-submission";
 import { content } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { staticPageMeta } from "~/lib/seo";
 
@@ -31,7 +31,7 @@ export const shouldRevalidate = neverRevalidate;
 export const meta = staticPageMeta({
   title: "Contact Us",
   description: "Send a message to our alliance of persecuted communities. We read every message and reply as soon as we can.",
-  path: "/contact",
+  path: contactForm.path,
 });
 
 const FAILURE = { title: "Error", description: contactForm.failure };
@@ -63,11 +63,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto max-w-3xl px-4 py-12">
         <p className="text-sm text-sand-700">
           Fields marked <RequiredMark /> are required. We use what you send only to reply to you; see our{" "}
-          <a href="/privacy-policy" className="underline">
+          <a href={href("/privacy-policy")} className="underline">
             Privacy Policy
           </a>{" "}
           and{" "}
-          <a href="/terms-of-use" className="underline">
+          <a href={href("/terms-of-use")} className="underline">
             Terms of Use
           </a>
           .

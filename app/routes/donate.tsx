@@ -1,8 +1,9 @@
+import { href } from "react-router";
 import type { Route } from "./+types/donate";
 import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { staticPageMeta } from "~/lib/seo";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta = staticPageMeta({
   title: "Support Our Mission",
   description: "Your generous donation helps us unite, support, and advocate for our Common Bond Communities.",
-  path: "/donate",
+  path: href("/donate"),
 });
 
 export default function Donate({ loaderData }: Route.ComponentProps) {

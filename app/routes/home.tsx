@@ -1,8 +1,9 @@
+import { href } from "react-router";
 import type { Route } from "./+types/home";
 import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { Picture } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { homeSlides } from "~/components/home/home-slides.server";
 import { pageMeta, rootMeta } from "~/lib/seo";
 
@@ -97,10 +98,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="mx-auto max-w-5xl px-4 text-center text-white">
               <h1 className="font-serif text-3xl leading-tight font-bold text-balance drop-shadow sm:text-5xl">{home.tagline}</h1>
               <div className="mt-8 flex flex-wrap justify-center gap-4">
-                <a href="/about" className="btn-gold">
+                <a href={href("/about")} className="btn-gold">
                   Learn About Us
                 </a>
-                <a href="/communities" className="btn-secondary text-white hover:bg-white/10">
+                <a href={href("/communities")} className="btn-secondary text-white hover:bg-white/10">
                   Explore Communities
                 </a>
               </div>
@@ -171,10 +172,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-4 text-lg text-sand-700">{home.joinText}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <a href="/join-us" className="btn-primary">
+          <a href={href("/join-us")} className="btn-primary">
             Join Us
           </a>
-          <a href="/team/board-of-directors" className="btn-secondary text-navy-800 hover:bg-sand-100">
+          <a href={href("/team/board-of-directors")} className="btn-secondary text-navy-800 hover:bg-sand-100">
             Meet Our Board
           </a>
         </div>

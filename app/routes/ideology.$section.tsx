@@ -1,10 +1,12 @@
+import { href } from "react-router";
 import type { Route } from "./+types/ideology.$section";
 import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { HeroImage } from "~/components/ui/HeroImage";
-import { notFound, notFoundBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/NotFoundView";
+import { errorBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/ErrorViews";
+import { notFound } from "~/lib/responses";
 import { SocialEmbed } from "~/components/ui/SocialEmbed";
 import { ideologyBySection } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { picture } from "~/lib/images.server";
 import { articlePageMeta, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
@@ -22,11 +24,11 @@ export function loader({ params, context }: Route.LoaderArgs) {
 const NOT_FOUND: NotFoundPage = {
   title: "Section Not Found",
   text: "The section you're looking for is currently being developed.",
-  backHref: "/ideology/same-ideology",
+  backHref: href("/ideology/:section", { section: "same-ideology" }),
   backLabel: "Back to Same Ideology, Same Playbook",
 };
 
-export const ErrorBoundary = notFoundBoundary(NOT_FOUND);
+export const ErrorBoundary = errorBoundary({ notFound: NOT_FOUND });
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
@@ -35,7 +37,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return articlePageMeta({
     title: a.title,
     description: a.description,
-    path: `/ideology/${a.section}`,
+    path: href("/ideology/:section", { section: a.section }),
     root,
     dateModified: a.lastReviewed,
   });

@@ -1,13 +1,21 @@
 import { useState, useSyncExternalStore } from "react";
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { bindFields, ConsentCheckbox, InterestChoices, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/forms/fields";
+import {
+  bindFields,
+  ConsentCheckbox,
+  InterestChoices,
+  PersonFields,
+  ProtectionFields,
+  RequiredMark,
+  TextField,
+} from "~/components/forms/fields";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
 import { joinForm, OTHER_INTEREST } from "~/forms/definitions";
-import { FormOutcome, useFormSubmission } from "~/forms/use-form-submission";
-import { appContext } from "~/lib/app-context";
+import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-submission";
+import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { staticPageMeta } from "~/lib/seo";
 
@@ -28,7 +36,7 @@ export const shouldRevalidate = neverRevalidate;
 export const meta = staticPageMeta({
   title: "Join Us",
   description: "Volunteer with our alliance of persecuted communities: tell us how you would like to help.",
-  path: "/join-us",
+  path: joinForm.path,
 });
 
 const noSubscription = () => () => {};
@@ -71,7 +79,7 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
         <p className="text-sm text-sand-700">
           Fields marked <RequiredMark /> are required. What you tell us about your community and interests is kept private and used only to
           organise volunteers; see our{" "}
-          <a href="/privacy-policy" className="underline">
+          <a href={href("/privacy-policy")} className="underline">
             Privacy Policy
           </a>
           .

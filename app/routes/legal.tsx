@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/legal";
 import { PageHeader } from "~/components/ui/PageHeader";
 import type { LegalPage } from "~/content/content.server";
@@ -6,13 +6,13 @@ import { content } from "~/content/content.server";
 import { formatDate } from "~/lib/dates";
 import { pageMeta, rootMeta } from "~/lib/seo";
 import { fillTokens, type RuntimeTokens } from "~/content/markdown.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { SPAM_KEEP_DAYS } from "~/staff/inbox";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "") as LegalPage;
   const page = content.legal[slug];
-  if (!page) throw data(null, { status: 404 });
+  if (!page) notFound();
   // The retention periods are the ones this server applies (RETENTION_DAYS), not a second copy in the text.
   const tokens: RuntimeTokens = {
     retentionDays: String(context.get(appContext).staff.settings.retentionDays),

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { PageNotFound } from "~/components/ui/NotFoundView";
+import { PageNotFound } from "~/components/ui/ErrorViews";
 import { staticPageMeta } from "~/lib/seo";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/partners";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { Picture } from "~/components/ui/Picture";
@@ -14,7 +15,7 @@ export function loader() {
 export const meta = staticPageMeta({
   title: "Our Partners",
   description: "The organizations that work alongside our alliance of persecuted communities.",
-  path: "/partners",
+  path: href("/partners"),
 });
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
@@ -39,7 +40,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 flex-1 text-sand-700">
               Does your organization work with persecuted communities, or want to? We would like to hear from you.
             </p>
-            <a href={`/contact?subject=${encodeURIComponent("Partnership")}`} className="btn-gold mt-6 self-start">
+            <a href={`${href("/contact")}?subject=Partnership`} className="btn-gold mt-6 self-start">
               Contact Us About Partnership
             </a>
           </li>

@@ -1,7 +1,7 @@
-// SPEC §7's two backend functions, at /api/{name} and at /functions/v1/{name} (see app/forms/api.server.ts).
+// The forms' two JSON endpoints (docs/product.md, "JSON endpoints"), at /api/{name} and at /functions/v1/{name} (see app/forms/api.server.ts).
 import type { Route } from "./+types/submission-endpoint";
 import { endpointAction, endpointLoader } from "~/forms/api.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 
 export function loader({ params }: Route.LoaderArgs) {
   return endpointLoader(params.name);

@@ -1,9 +1,9 @@
 // A director's or an advisor's page, told apart by its URL (see boards.ts).
-import { useLocation } from "react-router";
 import type { Route } from "./+types/team.member";
-import { boardOf } from "~/components/team/boards";
+import { BOARDS, boardOf } from "~/components/team/boards";
 import { TeamMemberView } from "~/components/team/TeamMemberView";
-import { notFound, notFoundMeta, RouteError } from "~/components/ui/NotFoundView";
+import { errorBoundary, notFoundMeta } from "~/components/ui/ErrorViews";
+import { notFound } from "~/lib/responses";
 import { content } from "~/content/content.server";
 import { picture } from "~/lib/images.server";
 import { pageMeta, rootMeta } from "~/lib/seo";
@@ -12,17 +12,18 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const board = boardOf(new URL(request.url).pathname);
   const member = content[board.key].find((m) => m.id === params.id);
   if (!member) notFound();
-  return { board, member, portrait: picture(`team/${board.key}/${member.id}`, `Portrait of ${member.name}`) };
+  return { board: board.key, member, portrait: picture(`team/${board.key}/${member.id}`, `Portrait of ${member.name}`) };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const root = rootMeta(matches);
   if (!loaderData) return notFoundMeta(boardOf(location.pathname).notFound, root);
-  const { member: m, board } = loaderData;
+  const { member: m } = loaderData;
+  const board = BOARDS[loaderData.board];
   return pageMeta({
     title: `${m.name}, ${m.title}`,
     description: `${m.name}, ${m.title} of ${root?.siteName ?? "the alliance"}.`,
-    path: `${board.memberPath}/${m.id}`,
+    path: board.memberPath(m.id),
     root: root,
     type: "profile",
     jsonLd: {
@@ -35,10 +36,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   });
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteError error={error} page={boardOf(useLocation().pathname).notFound} />;
-}
+export const ErrorBoundary = errorBoundary({ notFound: (pathname) => boardOf(pathname).notFound });
 
 export default function TeamMemberPage({ loaderData: { member, portrait, board } }: Route.ComponentProps) {
-  return <TeamMemberView member={member} portrait={portrait} back={board.back} />;
+  return <TeamMemberView member={member} portrait={portrait} back={BOARDS[board].back} />;
 }

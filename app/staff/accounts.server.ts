@@ -4,12 +4,13 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { href } from "react-router";
 import type { Database } from "../../db/client.server";
 import { staffAccounts, staffPasskeys, staffSessions, staffSetupTokens, staffTwoFactors, staffUsers } from "../../db/schema";
 import { audit, type Actor } from "./audit.server";
 import type { StaffAuth, StaffRole } from "./auth.server";
 
-export const SETUP_LINK_HOURS = 24;
+const SETUP_LINK_HOURS = 24;
 
 export class AccountError extends Error {}
 
@@ -26,10 +27,10 @@ async function issueSetupLink(db: Database, siteUrl: string, userId: string): Pr
     userId,
     expiresAt: new Date(Date.now() + SETUP_LINK_HOURS * 3_600_000),
   });
-  return `${siteUrl}/admin/setup/${token}`;
+  return siteUrl + href("/admin/setup/:token", { token });
 }
 
-export interface StaffAccountsDeps {
+interface StaffAccountsDeps {
   db: Database;
   auth: StaffAuth;
   siteUrl: string;

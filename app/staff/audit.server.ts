@@ -47,7 +47,7 @@ export interface Actor {
 }
 export const SYSTEM: Actor = { id: null, email: null };
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   target?: string;
   details?: Record<string, unknown>;
@@ -57,11 +57,11 @@ export async function audit(db: Database, actor: Actor, entry: AuditEntry): Prom
   await db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, ...entry });
 }
 
-export const AUDIT_PAGE_SIZE = 100;
+const AUDIT_PAGE_SIZE = 100;
 /** Entries older than this are purged by the retention job. */
-export const AUDIT_KEEP_DAYS = 730;
+const AUDIT_KEEP_DAYS = 730;
 
-export interface AuditFilter {
+interface AuditFilter {
   action?: string;
   actor?: string;
   /** YYYY-MM-DD, inclusive. */

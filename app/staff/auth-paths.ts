@@ -1,5 +1,8 @@
-/** Where the auth library's HTTP handler answers the browser's passkey ceremony. Browser-safe. */
-export const AUTH_BASE_PATH = "/admin/auth";
+/** Where the auth library answers the browser's passkey ceremony (app/routes/admin/auth.ts). Browser-safe. */
+import { href } from "react-router";
+
+/** The auth library's base path (the route's address without its last part): only the endpoints below are reachable under it. */
+export const AUTH_BASE_PATH = href("/admin/auth/*", { "*": "" }).replace(/\/$/, "");
 
 export const PASSKEY_ENDPOINTS = {
   registerOptions: "/passkey/generate-register-options",
@@ -8,5 +11,9 @@ export const PASSKEY_ENDPOINTS = {
   signIn: "/passkey/verify-authentication",
 } as const;
 
-/** The full paths server/app.ts routes to the library; nothing else of it is reachable over HTTP. */
-export const PASSKEY_PATHS = Object.values(PASSKEY_ENDPOINTS).map((p) => `${AUTH_BASE_PATH}${p}`);
+export type PasskeyEndpoint = (typeof PASSKEY_ENDPOINTS)[keyof typeof PASSKEY_ENDPOINTS];
+
+export const passkeyUrl = (endpoint: PasskeyEndpoint) => href("/admin/auth/*", { "*": endpoint.slice(1) });
+
+/** Whether the rest of an address under the base path names one of the passkey endpoints. */
+export const isPasskeyEndpoint = (rest: string | undefined) => Object.values<string>(PASSKEY_ENDPOINTS).includes(`/${rest}`);

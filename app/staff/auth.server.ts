@@ -17,9 +17,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** A session lasts at most this long, however active (the idle limit is STAFF_IDLE_MINUTES). */
 export const SESSION_MAX_HOURS = 12;
-export const ISSUER = "Staff area";
 
-export interface StaffAuthOptions {
+interface StaffAuthOptions {
   db: Database;
   secret: string;
   siteUrl: string;

@@ -14,7 +14,7 @@ export const USAGE = `Usage:
   npm run staff -- remove <email>                   delete an account`;
 
 /** Who the audit log names for what is done from the command line. */
-export const COMMAND_LINE: Actor = { id: null, email: "npm run staff" };
+const COMMAND_LINE: Actor = { id: null, email: "npm run staff" };
 
 export interface CommandResult {
   code: number;

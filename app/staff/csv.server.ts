@@ -7,7 +7,7 @@ const BOM = "\uFEFF";
  * A cell that starts with = + - @, a tab or a carriage return could run as a formula in a spreadsheet
  * (OWASP "CSV injection"): a leading apostrophe makes it plain text.
  */
-export const neutralise = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+const neutralise = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
 export function toCsv(header: string[], rows: string[][]): string {
   return BOM + stringify([header, ...rows.map((r) => r.map(neutralise))], { quoted_match: /[\s\S]/, record_delimiter: "\r\n" });

@@ -3,11 +3,11 @@
  * confirm it, then the recovery codes, shown once.
  */
 import QRCode from "qrcode";
-import type { AppRequestContext } from "~/lib/app-context";
+import type { StaffContext } from "./services.server";
 import { audit } from "./audit.server";
 import type { StaffUser } from "./session.server";
 
-export interface AuthenticatorChallenge {
+interface AuthenticatorChallenge {
   /** The otpauth:// address; sent back with the code only so a mistyped code can show the same QR again. */
   uri: string;
   /** An <svg> of the address, built on the server (no image request, no script). */
@@ -25,14 +25,14 @@ export async function challengeFor(uri: string): Promise<AuthenticatorChallenge 
 }
 
 /** Starts (or restarts) enrolment for the signed-in account; the library wants the password again here. */
-export async function startEnrolment(ctx: AppRequestContext, headers: Headers, password: string): Promise<AuthenticatorChallenge | null> {
+export async function startEnrolment(ctx: StaffContext, headers: Headers, password: string): Promise<AuthenticatorChallenge | null> {
   const result = await ctx.staff.auth.api.enableTwoFactor({ body: { password }, headers }).catch(() => null);
   if (!result || !("totpURI" in result) || !result.totpURI) return null;
   return challengeFor(result.totpURI);
 }
 
 /** Confirms the app with a code; on success the second factor is on and the recovery codes come back. */
-export async function confirmEnrolment(ctx: AppRequestContext, request: Request, user: StaffUser, code: string) {
+export async function confirmEnrolment(ctx: StaffContext, request: Request, user: StaffUser, code: string) {
   const response = await ctx.staff.auth.api.verifyTOTP({
     body: { code: code.replace(/\s+/g, "") },
     headers: request.headers,

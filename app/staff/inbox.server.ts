@@ -1,4 +1,5 @@
 /** Reading and handling submissions in the staff area: lists, one item, status, spam, notes, deletion. */
+import { notFound } from "~/lib/responses";
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.server";
@@ -6,13 +7,12 @@ import { emailOutbox, submissionTables } from "../../db/schema";
 import type { FormDefinition } from "~/forms/definitions";
 import { escapeLike } from "../../db/like";
 import { audit, type Actor } from "./audit.server";
-import { data } from "react-router";
 import { inboxBySlug, PAGE_SIZE, SPAM_KEEP_DAYS, type InboxDescription, type InboxFilter, type Status } from "./inbox";
 
 /** The inbox a staff URL names (/admin/:inbox/…), or a 404. */
 export function inboxOrNotFound(slug: string): InboxDescription {
   const inbox = inboxBySlug(slug);
-  if (!inbox) throw data(null, { status: 404 });
+  if (!inbox) notFound();
   return inbox;
 }
 

@@ -1,4 +1,5 @@
 /** The two inboxes, as the staff pages show them. Browser-safe: the list pages hydrate. */
+import { href } from "react-router";
 import { contactForm, joinForm, type FormDefinition } from "~/forms/definitions";
 
 export const STATUSES = { new: "New", in_progress: "In progress", done: "Done" } as const;
@@ -9,11 +10,11 @@ export const isStatus = (v: unknown): v is Status => typeof v === "string" && v 
 export const SPAM_KEEP_DAYS = 30;
 export const PAGE_SIZE = 50;
 /** Where the staff area opens after sign-in. */
-export const STAFF_HOME = "/admin/messages";
+export const STAFF_HOME = href("/admin/:inbox", { inbox: contactForm.inbox });
 
 export interface InboxDescription {
-  /** The URL segment: /admin/messages, /admin/volunteers. */
-  slug: "messages" | "volunteers";
+  /** The URL segment: /admin/messages, /admin/volunteers (the form names its inbox). */
+  slug: FormDefinition["inbox"];
   title: string;
   /** One item, in a sentence: "message", "volunteer". */
   noun: string;
@@ -28,7 +29,7 @@ export interface InboxDescription {
 
 export const INBOXES = {
   messages: {
-    slug: "messages",
+    slug: contactForm.inbox,
     title: "Messages",
     noun: "message",
     form: contactForm,
@@ -37,7 +38,7 @@ export const INBOXES = {
     filters: [],
   },
   volunteers: {
-    slug: "volunteers",
+    slug: joinForm.inbox,
     title: "Volunteers",
     noun: "volunteer",
     form: joinForm,
@@ -50,7 +51,6 @@ export const INBOXES = {
 export type InboxSlug = keyof typeof INBOXES;
 export const inboxBySlug = (slug: string | undefined): InboxDescription | undefined =>
   slug && slug in INBOXES ? INBOXES[slug as InboxSlug] : undefined;
-export const inboxOfForm = (form: FormDefinition): InboxDescription => (form.kind === "contact" ? INBOXES.messages : INBOXES.volunteers);
 
 export interface InboxFilter {
   /** Absent: every status. */

@@ -1,6 +1,6 @@
 /** The inbox's POST actions (bulk on a list, or one item), shared by the list and item pages. */
 import { data, redirect } from "react-router";
-import type { AppRequestContext } from "~/lib/app-context";
+import type { StaffContext } from "./services.server";
 import type { StaffUser } from "./session.server";
 import { actorOf } from "./session.server";
 import { isStatus, type InboxDescription } from "./inbox";
@@ -19,13 +19,13 @@ function changeOf(form: FormData): ItemChange | null {
   return null;
 }
 
-export type ItemActionResult = { ok: true; message: string } | { ok: false; error: string } | { confirmDelete: string[]; returnTo: string };
+type ItemActionResult = { ok: true; message: string } | { ok: false; error: string } | { confirmDelete: string[]; returnTo: string };
 
 /**
  * Deleting asks first: without JavaScript the answer is a confirmation page (`confirmDelete`); the
  * confirming form posts again with confirmed=yes.
  */
-export async function itemAction(ctx: AppRequestContext, user: StaffUser, inbox: InboxDescription, form: FormData, afterDelete: string) {
+export async function itemAction(ctx: StaffContext, user: StaffUser, inbox: InboxDescription, form: FormData, afterDelete: string) {
   const ids = form.getAll("ids").map(String).filter(isId);
   const change = changeOf(form);
   if (!change) return data<ItemActionResult>({ ok: false, error: "Choose what to do." }, { status: 400 });

@@ -7,7 +7,8 @@ import { createHmac } from "node:crypto";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { emailOutbox } from "../../db/schema";
-import { FORMS, validate, type FieldErrors, type FormDefinition, type FormValues } from "~/forms/definitions";
+import { FORMS, type FormDefinition, type FormValues } from "~/forms/definitions";
+import { validate, type FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "./audit.server";
 import { cellOf, toCsv } from "./csv.server";
 import { INBOXES, STATUSES, type InboxDescription, type InboxSlug, type Status } from "./inbox";
@@ -25,12 +26,12 @@ export const personTarget = (secret: string, email: string) =>
     .digest("hex")
     .slice(0, 24)}`;
 
-export interface PersonRecord {
+interface PersonRecord {
   inbox: InboxDescription;
   row: SubmissionRow;
 }
 
-export interface PersonData {
+interface PersonData {
   records: PersonRecord[];
   outbox: (typeof emailOutbox.$inferSelect)[];
 }
@@ -147,7 +148,7 @@ export async function erasePerson(db: Database, actor: Actor, secret: string, em
 /** The fields staff may correct: all but the consent, which records what the person agreed to. */
 export const correctableFields = (form: FormDefinition) => (form.fields as string[]).filter((f) => f !== "agree_to_terms");
 
-export type CorrectionResult = { ok: true; changed: string[] } | { ok: false; fieldErrors: FieldErrors };
+type CorrectionResult = { ok: true; changed: string[] } | { ok: false; fieldErrors: FieldErrors };
 
 /**
  * Corrects a stored submission with the same rules the public form applies. Only the names of the fields

@@ -2,14 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, emailOutbox, joinSubmissions } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import { contactForm, contactSchema, joinForm, joinSchema, validate } from "~/forms/definitions";
+import { contactForm, contactSchema, joinForm, joinSchema } from "~/forms/definitions";
+import { validate } from "~/lib/validation";
 import { storeSubmission } from "~/forms/submissions.server";
 import { INBOXES } from "./inbox";
 import { correctSubmission, erasePerson, findPerson, personCsv, personJson, personTarget } from "./people.server";
 
 const SECRET = "p".repeat(40);
 const staff = { id: "staff-1", email: "staff@example.org" };
-const notify = { includeDetails: true, staffUrl: "https://site.example/admin" };
+const notify = { includeDetails: true, siteUrl: "https://site.example" };
 
 type Db = Parameters<typeof storeSubmission>[0];
 async function message(db: Db, fields: Record<string, unknown>) {

@@ -5,16 +5,15 @@
  */
 import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../db/client.server";
+import { ADVISORY_LOCKS } from "../../db/locks";
 import { emailOutbox } from "../../db/schema";
 import { audit, purgeAudit, SYSTEM } from "./audit.server";
 import { INBOXES, SPAM_KEEP_DAYS } from "./inbox";
 import { tableOf } from "./inbox.server";
 
-/** Arbitrary constant, beside the migration lock's 727_001. */
-const RETENTION_LOCK_KEY = 727_002;
 const HOUR = 3_600_000;
 
-export interface RetentionResult {
+interface RetentionResult {
   ran: boolean;
   deleted: Record<string, number>;
   auditPurged: number;
@@ -23,7 +22,7 @@ export interface RetentionResult {
 export async function runRetention(database: DatabaseHandle, retentionDays: number, now = new Date()): Promise<RetentionResult> {
   // One transaction, with a transaction-level lock: a pool cannot promise the same connection twice.
   return database.db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`)) as unknown as {
+    const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.retention}) as locked`)) as unknown as {
       rows: { locked: boolean }[];
     };
     if (!result.rows[0]?.locked) return { ran: false, deleted: {}, auditPurged: 0 };

@@ -1,13 +1,14 @@
 /** Everything the staff area needs, built once when the server starts. */
 import { createCookie } from "react-router";
-import type { DatabaseHandle } from "../../db/client.server";
+import type { Database, DatabaseHandle } from "../../db/client.server";
+import type { AddressHasher } from "~/lib/address-hash.server";
 import type { LimitStore } from "~/lib/limits.server";
 import { staffAccountsService } from "./accounts.server";
 import { audit } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
 import { createSignInThrottle } from "./throttle.server";
 
-export interface StaffSettings {
+interface StaffSettings {
   siteUrl: string;
   secret: string;
   idleMinutes: number;
@@ -44,3 +45,13 @@ export async function createStaffServices(database: DatabaseHandle, limits: Limi
 }
 
 export type StaffServices = Awaited<ReturnType<typeof createStaffServices>>;
+
+/** What the staff area reads from the request context (app/context.server.ts). */
+export interface StaffContext {
+  database: { db: Database };
+  /** The client's address as Express sees it (TRUST_PROXY decides); hashed before any use. */
+  clientAddress: string | undefined;
+  /** Sign-in failures count per address too, under the same keyed hash as the forms' limits. */
+  hashAddress: AddressHasher;
+  staff: StaffServices;
+}

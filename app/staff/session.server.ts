@@ -4,12 +4,14 @@
  * to enrol one before anything else.
  */
 import { eq } from "drizzle-orm";
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, href, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { staffSessions } from "../../db/schema";
-import { appContext, type AppRequestContext } from "~/lib/app-context";
+import { STAFF_AREA } from "~/lib/http";
+import { forbidden, unauthorized } from "~/lib/responses";
 import { audit, type Actor } from "./audit.server";
 import { pagePathOf, setCookieHeaders } from "./http.server";
 import { SESSION_MAX_HOURS, type StaffRole } from "./auth.server";
+import type { StaffContext } from "./services.server";
 
 export interface StaffUser {
   id: string;
@@ -22,21 +24,18 @@ export interface StaffUser {
   hasSecondFactor: boolean;
 }
 
-export interface StaffSession {
+interface StaffSession {
   user: StaffUser;
   sessionId: string;
 }
 
-export const staffSessionContext = createContext<StaffSession>();
-
-export const ENROL_PATH = "/admin/authenticator";
-export const LOGIN_PATH = "/admin/login";
+const staffSessionContext = createContext<StaffSession>();
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /** The signed-in account, with the cookies the library wants refreshed, or null. */
 export async function readStaffSession(
-  ctx: AppRequestContext,
+  ctx: StaffContext,
   request: Request,
 ): Promise<{ session: StaffSession | null; setCookies: string[] }> {
   const { auth } = ctx.staff;
@@ -65,27 +64,30 @@ export async function readStaffSession(
   };
 }
 
-/** The admin layout's middleware: no session, no staff area. */
-export const requireStaffSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const ctx = context.get(appContext);
-  const { session, setCookies } = await readStaffSession(ctx, request);
-  const back = pagePathOf(request);
-  const path = back.split("?")[0]!;
-  if (!session) {
-    if (!isRead(request)) throw data({ error: "Your session has ended. Please sign in again." }, { status: 401 });
-    throw redirect(`${LOGIN_PATH}${back === "/admin" ? "" : `?next=${encodeURIComponent(back)}`}`, {
-      headers: setCookieHeaders(setCookies),
-    });
-  }
-  if (!session.user.hasSecondFactor && path !== ENROL_PATH) {
-    if (!isRead(request)) throw data({ error: "Set up your authenticator app first." }, { status: 403 });
-    throw redirect(ENROL_PATH);
-  }
-  context.set(staffSessionContext, session);
-  const response = await next();
-  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
-  return response;
-};
+/**
+ * The admin layout's middleware: no session, no staff area. `contextOf` finds the staff area's services in
+ * the request context (the route passes app/context.server.ts's).
+ */
+export function requireStaffSession(contextOf: (context: Readonly<RouterContextProvider>) => StaffContext): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const { session, setCookies } = await readStaffSession(contextOf(context), request);
+    const back = pagePathOf(request);
+    const enrol = href("/admin/authenticator");
+    if (!session) {
+      if (!isRead(request)) unauthorized("Your session has ended. Please sign in again.");
+      const login = href("/admin/login");
+      throw redirect(back === STAFF_AREA ? login : `${login}?next=${encodeURIComponent(back)}`, { headers: setCookieHeaders(setCookies) });
+    }
+    if (!session.user.hasSecondFactor && back.split("?")[0] !== enrol) {
+      if (!isRead(request)) forbidden("Set up your authenticator app first.");
+      throw redirect(enrol);
+    }
+    context.set(staffSessionContext, session);
+    const response = await next();
+    for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  };
+}
 
 export const staffUser = (context: Readonly<RouterContextProvider>) => context.get(staffSessionContext).user;
 export const actorOf = (user: StaffUser): Actor => ({ id: user.id, email: user.email });
@@ -93,6 +95,6 @@ export const actorOf = (user: StaffUser): Actor => ({ id: user.id, email: user.e
 /** Admin-only pages (accounts, audit log) answer 403 to a staff account. */
 export function requireRole(context: Readonly<RouterContextProvider>, role: StaffRole): StaffUser {
   const user = staffUser(context);
-  if (role === "admin" && user.role !== "admin") throw data({ error: "Only administrators can open this page." }, { status: 403 });
+  if (role === "admin" && user.role !== "admin") forbidden("Only administrators can open this page.");
   return user;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, staffSessions } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import type { AppRequestContext } from "~/lib/app-context";
+import type { StaffContext } from "./services.server";
 import { staffAccountsService } from "./accounts.server";
 import { SYSTEM } from "./audit.server";
 import { createStaffAuth, SESSION_MAX_HOURS } from "./auth.server";
@@ -38,7 +38,7 @@ forEachDatabase("staff sessions", (handle) => {
     const { db } = handle();
     const { auth, email, signIn } = await account(label);
     const cookie = (await signIn()).map((c) => c.split(";")[0]).join("; ");
-    const ctx = { staff: { auth }, database: handle() } as unknown as AppRequestContext;
+    const ctx = { staff: { auth }, database: handle() } as unknown as StaffContext;
     const read = () => readStaffSession(ctx, new Request(`${SITE}/admin/messages`, { headers: { Cookie: cookie } }));
     const { session } = await read();
     expect(session?.user.email).toBe(email);

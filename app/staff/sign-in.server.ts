@@ -3,26 +3,30 @@
  * or a recovery code. Each failure counts against the account and the address; over the limit, 429.
  */
 import { eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { staffUsers } from "../../db/schema";
-import type { AppRequestContext } from "~/lib/app-context";
-import { audit, SYSTEM } from "./audit.server";
+import { STAFF_AREA } from "~/lib/http";
 import { normaliseEmail } from "./accounts.server";
-import { STAFF_HOME } from "./inbox";
+import { audit, SYSTEM } from "./audit.server";
 import { setCookieHeaders } from "./http.server";
+import { STAFF_HOME } from "./inbox";
+import type { StaffContext } from "./services.server";
 
-export const SIGN_IN_FAILED = "That email and password do not match an account.";
-export const CODE_FAILED = "That code is not right. Check the time on your phone, or use a recovery code.";
-export const ACCOUNT_DISABLED = "This account is disabled. Ask an administrator.";
+const SIGN_IN_FAILED = "That email and password do not match an account.";
+const CODE_FAILED = "That code is not right. Check the time on your phone, or use a recovery code.";
+const ACCOUNT_DISABLED = "This account is disabled. Ask an administrator.";
 export const tooManyAttempts = (seconds: number) =>
   `Too many attempts. Try again in ${seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`;
 
-/** Only a path inside the staff area: never another site. */
+/** Only a path inside the staff area, and not the sign-in itself: never another site (`//evil.example`). */
 export function safeNext(next: FormDataEntryValue | string | null | undefined): string {
-  return typeof next === "string" && /^\/admin(\/[^/\\]|$|\?)/.test(next) && !next.startsWith("/admin/login") ? next : STAFF_HOME;
+  if (typeof next !== "string" || next.startsWith(href("/admin/login"))) return STAFF_HOME;
+  const rest = next.slice(STAFF_AREA.length);
+  const inside = next.startsWith(STAFF_AREA) && (rest === "" || rest.startsWith("?") || /^\/[^/\\]/.test(rest));
+  return inside ? next : STAFF_HOME;
 }
 
-async function knownAccount(ctx: AppRequestContext, email: string) {
+async function knownAccount(ctx: StaffContext, email: string) {
   const [user] = await ctx.database.db
     .select({ id: staffUsers.id, email: staffUsers.email })
     .from(staffUsers)
@@ -37,12 +41,12 @@ const refuse = (error: string, status: number, extra: { email?: string; retryAft
     { status, headers: extra.retryAfter ? { "Retry-After": String(extra.retryAfter) } : undefined },
   );
 
-export async function passwordStep(ctx: AppRequestContext, request: Request, form: FormData) {
+export async function passwordStep(ctx: StaffContext, request: Request, form: FormData) {
   const { staff } = ctx;
   const email = normaliseEmail(String(form.get("email") ?? "")).slice(0, 254);
   const password = String(form.get("password") ?? "").slice(0, 1024);
   const next = safeNext(form.get("next"));
-  const address = ctx.submissions.hashAddress(ctx.clientAddress);
+  const address = ctx.hashAddress(ctx.clientAddress);
   if (!email || !password) return refuse("Enter your email and password.", 400, { email });
 
   const wait = await staff.throttle.blockedFor(email, address);
@@ -75,7 +79,7 @@ export async function passwordStep(ctx: AppRequestContext, request: Request, for
   }
   if (body.twoFactorRedirect) {
     const pending = await staff.pendingSignIn.serialize({ email, next });
-    throw redirect("/admin/login/code", { headers: setCookieHeaders([...response.headers.getSetCookie(), pending]) });
+    throw redirect(href("/admin/login/code"), { headers: setCookieHeaders([...response.headers.getSetCookie(), pending]) });
   }
   // A password and no second factor yet: setup was left half done. The guard sends them to enrol.
   await staff.throttle.succeeded(email);
@@ -87,20 +91,20 @@ export async function passwordStep(ctx: AppRequestContext, request: Request, for
   throw redirect(next, { headers: setCookieHeaders(response.headers.getSetCookie()) });
 }
 
-export async function readPendingSignIn(ctx: AppRequestContext, request: Request): Promise<{ email: string; next: string } | null> {
+export async function readPendingSignIn(ctx: StaffContext, request: Request): Promise<{ email: string; next: string } | null> {
   const value = (await ctx.staff.pendingSignIn.parse(request.headers.get("Cookie"))) as { email?: unknown; next?: unknown } | null;
   return value && typeof value.email === "string" ? { email: value.email, next: safeNext(String(value.next ?? "")) } : null;
 }
 
 /** A six-digit code from the app, or a recovery code (two groups of five characters). */
-export async function codeStep(ctx: AppRequestContext, request: Request, form: FormData) {
+export async function codeStep(ctx: StaffContext, request: Request, form: FormData) {
   const { staff } = ctx;
   const pending = await readPendingSignIn(ctx, request);
-  if (!pending) throw redirect("/admin/login");
+  if (!pending) throw redirect(href("/admin/login"));
   const code = String(form.get("code") ?? "")
     .replace(/\s+/g, "")
     .slice(0, 64);
-  const address = ctx.submissions.hashAddress(ctx.clientAddress);
+  const address = ctx.hashAddress(ctx.clientAddress);
   const user = await knownAccount(ctx, pending.email);
   const actor = user ? { id: user.id, email: user.email } : SYSTEM;
   if (!code) return refuse("Enter the code from your authenticator app, or a recovery code.", 400);
@@ -117,7 +121,7 @@ export async function codeStep(ctx: AppRequestContext, request: Request, form: F
     : await staff.auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string };
-    if (body.code === "INVALID_TWO_FACTOR_COOKIE") throw redirect("/admin/login?expired=1");
+    if (body.code === "INVALID_TWO_FACTOR_COOKIE") throw redirect(`${href("/admin/login")}?expired=1`);
     await staff.throttle.failed(pending.email, address);
     await audit(ctx.database.db, actor, {
       action: "sign-in-failed",

@@ -2,19 +2,21 @@ import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, contactSubmissions, emailOutbox, staffAccounts, staffUsers } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import { contactForm, contactSchema, joinForm, joinSchema, validate } from "~/forms/definitions";
+import { contactForm, contactSchema, joinForm, joinSchema } from "~/forms/definitions";
+import { validate } from "~/lib/validation";
 import { storeSubmission } from "~/forms/submissions.server";
 import { createLimitStore } from "~/lib/limits.server";
 import { staffAccountsService } from "./accounts.server";
 import { SYSTEM } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
 import { submissionsCsv } from "./export.server";
-import { INBOXES, readFilter } from "./inbox";
+import { INBOXES, readFilter, STAFF_HOME } from "./inbox";
 import { changeItems, exportInbox, listInbox, type SubmissionRow } from "./inbox.server";
 import { runRetention } from "./retention.server";
+import { safeNext } from "./sign-in.server";
 import { ACCOUNT_FAILURES, createSignInThrottle } from "./throttle.server";
 
-const notify = { includeDetails: false, staffUrl: "https://site.example/admin" };
+const notify = { includeDetails: false, siteUrl: "https://site.example" };
 const store = (db: Parameters<typeof storeSubmission>[0], fields: Record<string, unknown>) => {
   const parsed = validate(contactSchema, {
     name: "Ann",
@@ -169,4 +171,14 @@ it("throttles sign-in failures per account, and a success clears the account's c
   expect(await throttle.blockedFor("b@example.org", "addr")).toBeNull();
   await throttle.succeeded("a@example.org");
   expect(await throttle.blockedFor("a@example.org", "addr")).toBeNull();
+});
+
+it("after signing in, sends people on only to a page of the staff area, never to another site or back to the sign-in", () => {
+  for (const next of ["/admin", "/admin?folder=spam", "/admin/messages/0b6f6a3e", "/admin/news/new?community=druze"]) {
+    expect(safeNext(next)).toBe(next);
+  }
+  for (const next of ["//evil.example", "https://evil.example/admin", "/admin//evil.example", "/admin/\\evil.example", "/administrator"]) {
+    expect(safeNext(next)).toBe(STAFF_HOME);
+  }
+  for (const next of ["/admin/login", "/admin/login/code?x=1", "", null, undefined]) expect(safeNext(next)).toBe(STAFF_HOME);
 });

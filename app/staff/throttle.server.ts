@@ -5,12 +5,12 @@
 import { createHmac } from "node:crypto";
 import type { LimitStore } from "~/lib/limits.server";
 
-export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+const THROTTLE_WINDOW_SECONDS = 15 * 60;
 /** Failures allowed per account, and per address (an office may share one), in the window. */
 export const ACCOUNT_FAILURES = 5;
-export const ADDRESS_FAILURES = 20;
+const ADDRESS_FAILURES = 20;
 
-export interface SignInThrottle {
+interface SignInThrottle {
   /** Seconds to wait before trying again, or null. */
   blockedFor(account: string, address: string | null): Promise<number | null>;
   failed(account: string, address: string | null): Promise<void>;

@@ -1,4 +1,4 @@
-/** Starts the production build (scripts/start.mjs) on 127.0.0.1 for a measuring script, and waits until it answers. */
+/** Starts the production build (server/start.mjs) on 127.0.0.1 for a measuring script, and waits until it answers. */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ export async function serveBuild(port, env = {}) {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "measure-")),
+      DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "measure-")),
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],

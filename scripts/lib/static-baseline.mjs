@@ -1,59 +1,46 @@
 /**
- * The yardstick for the site's own server: the same HTML files served by nginx (Debian's package, gzip
- * on the fly as nginx is usually set up), or, where nginx cannot be had, by a small Node static server.
+ * The yardsticks for the site's own server, each sending exactly the bytes the site sends for a page: nginx
+ * serving files compressed ahead of time (gzip_static), the limit for a cached page, and a bare node:http
+ * server sending one gzip buffer per page, the limit for Node.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import express from "express";
-import compression from "compression";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { ensureDebianPackage } from "./debian-package.mjs";
+import { START_ARGS } from "./serve-build.mjs";
 
 export const NGINX = "/usr/sbin/nginx";
 
-/** Installs Debian's nginx when missing and this runs as root; its service is kept from starting. */
-export function ensureNginx() {
-  if (existsSync(NGINX)) return true;
-  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return false;
-  console.log("Installing nginx from Debian's packages (once)…");
-  const policy = "/usr/sbin/policy-rc.d";
-  const ownPolicy = !existsSync(policy);
-  if (ownPolicy) writeFileSync(policy, "#!/bin/sh\nexit 101\n", { mode: 0o755 });
-  try {
-    const install = () =>
-      spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx"], {
-        stdio: "ignore",
-        env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-      });
-    if (install().status !== 0) {
-      spawnSync("apt-get", ["update"], { stdio: "ignore" });
-      install();
-    }
-  } finally {
-    if (ownPolicy) rmSync(policy, { force: true });
-  }
-  return existsSync(NGINX);
-}
+/** Installs Debian's nginx when missing and this runs as root. */
+export const ensureNginx = () => ensureDebianPackage("nginx", NGINX);
 
-/** `files` maps a path ("/about") to its HTML; each is written as {dir}{path}/index.html. */
+/** `files` maps a path ("/about") to its HTML; each is written as {dir}{path}/index.html and index.html.gz (level 9). */
 export function writeSiteFiles(dir, files) {
   for (const [path, html] of Object.entries(files)) {
     const folder = join(dir, path);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "index.html"), html);
+    writeFileSync(join(folder, "index.html.gz"), gzipSync(html, { level: 9 }));
   }
   // nginx's workers run as nobody: the folder, and the temporary folder it is in, must be readable by them.
   spawnSync("chmod", ["-R", "a+rX", dir]);
   chmodSync(join(dir, ".."), 0o755);
 }
 
-export async function startStaticBaseline(dir, port) {
-  if (ensureNginx()) {
-    const conf = join(dir, "..", `nginx-${port}.conf`);
-    writeFileSync(
-      conf,
-      `worker_processes auto;
+/** nginx sending the files of writeSiteFiles() as they are, or null (and it says so) where nginx cannot be had. */
+export async function startNginxBaseline(dir, port) {
+  if (!ensureNginx()) {
+    console.log("nginx is not installed and cannot be (not root, or no apt-get): the run has no nginx column.");
+    return null;
+  }
+  const conf = join(dir, "..", `nginx-${port}.conf`);
+  // gzip_vary: the site and the bare Node server send Vary too, so every response carries the same headers.
+  writeFileSync(
+    conf,
+    `worker_processes auto;
 pid ${dir}/../nginx-${port}.pid;
 error_log ${dir}/../nginx-${port}.log warn;
 events { worker_connections 1024; }
@@ -63,7 +50,9 @@ http {
   sendfile on;
   tcp_nopush on;
   keepalive_requests 100000;
-  gzip on;
+  gzip off;
+  gzip_static on;
+  gzip_vary on;
   client_body_temp_path /tmp; proxy_temp_path /tmp; fastcgi_temp_path /tmp; uwsgi_temp_path /tmp; scgi_temp_path /tmp;
   server {
     listen 127.0.0.1:${port};
@@ -72,26 +61,47 @@ http {
   }
 }
 `,
-    );
-    const child = spawn(NGINX, ["-c", conf, "-g", "daemon off;"], { stdio: "inherit" });
-    await waitFor(`http://127.0.0.1:${port}/`);
-    return {
-      kind: `nginx (${spawnSync(NGINX, ["-v"]).stderr.toString().trim().replace("nginx version: ", "")}, gzip level 1, ${availableParallelism()} workers)`,
-      base: `http://127.0.0.1:${port}`,
-      stop: () => new Promise((r) => (child.once("exit", r), child.kill("SIGQUIT"))),
-    };
+  );
+  const version = spawnSync(NGINX, ["-v"]).stderr.toString().trim().replace("nginx version: nginx/", "");
+  return startBaseline(
+    { name: "nginx", kind: `nginx ${version}, gzip_static, level 9, ${availableParallelism()} workers`, port },
+    [NGINX, "-c", conf, "-g", "daemon off;"],
+    "SIGQUIT",
+  );
+}
+
+/** A bare node:http server in a process of its own, sending the .gz files of writeSiteFiles() from memory. */
+export function startNodeBaseline(dir, paths, port) {
+  // The Node options the site runs with (npm start), so that the site's own code is the only difference.
+  const nodeOptions = START_ARGS.filter((arg) => arg.startsWith("--"));
+  const program = fileURLToPath(new URL("bare-node-server.mjs", import.meta.url));
+  return startBaseline(
+    { name: "node", kind: `bare node:http, ${process.version} ${nodeOptions.join(" ")}, one gzip buffer (level 9) per page`, port },
+    [process.execPath, ...nodeOptions, program, String(port), dir, ...paths],
+    "SIGTERM",
+  );
+}
+
+/** Starts a baseline's server, never to outlive this process, and waits until it answers at 127.0.0.1:port. */
+async function startBaseline({ name, kind, port }, [command, ...args], stopSignal) {
+  const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"] });
+  const kill = () => child.kill(stopSignal);
+  process.once("exit", kill);
+  const stop = () =>
+    new Promise((resolve) => {
+      process.off("exit", kill);
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", resolve);
+      kill();
+    });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/`);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  console.log("nginx is not installed and cannot be (not root, or no apt-get): measuring against a small Node static server instead.");
-  const app = express();
-  app.use(compression({ level: 1 }));
-  app.use(express.static(dir, { index: "index.html", redirect: false }));
-  const server = createServer(app).listen(port, "127.0.0.1");
-  await waitFor(`http://127.0.0.1:${port}/`);
-  return {
-    kind: "Node static server (express.static + compression)",
-    base: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((r) => server.close(r)),
-  };
+  return { name, kind, base, stop };
 }
 
 async function waitFor(url) {

@@ -30,7 +30,7 @@ test.describe("content pages", () => {
     }
   });
 
-  test("Donate: SPEC's texts, a hosted donation link always, and the widget only when asked", async ({ page, foreignRequests }) => {
+  test("Donate: its texts, a hosted donation link always, and the widget only when asked", async ({ page, foreignRequests }) => {
     let widgetLoads = 0;
     await page.route("https://donorbox.org/**", (route) => {
       widgetLoads++;
@@ -59,7 +59,7 @@ test.describe("content pages", () => {
     }
   });
 
-  test("every route in SPEC's table answers, with a heading", async ({ page }) => {
+  test("every route in the route table answers, with a heading", async ({ page }) => {
     for (const [path, heading] of [
       ["/team/board-of-directors", "Board of Directors"],
       ["/team/board-of-advisors", "Board of Advisors"],

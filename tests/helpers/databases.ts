@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-export async function postgresAvailable(): Promise<boolean> {
+async function postgresAvailable(): Promise<boolean> {
   if (process.env.TEST_POSTGRES === "off") return false;
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
   try {

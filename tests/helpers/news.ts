@@ -1,8 +1,11 @@
-/** A news item as the staff form would submit it, validated by the form's own schema. */
+/** News for tests: an item as the staff form would submit it, and the news service on a test database. */
+import type { Database } from "../../db/client.server";
+import { announceContentVersion } from "../../db/content-version.server";
 import { buildSiteContent } from "../../app/content/collections.server";
 import { readContentFiles } from "../../app/content/read-files.server";
-import { validate } from "../../app/forms/definitions";
+import { validate } from "../../app/lib/validation";
 import { newsItemSchema, type NewsInput } from "../../app/news/news";
+import { createNewsService } from "../../app/news/service.server";
 
 const slugs = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`)).communities.map((c) => c.slug);
 
@@ -18,3 +21,6 @@ export function newsInput(fields: Record<string, unknown>): NewsInput {
   if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.data;
 }
+
+/** The news service as another instance would use it: its changes are announced to every server on the database. */
+export const newsServiceOn = (db: Database) => createNewsService(db, announceContentVersion(db));

@@ -1,4 +1,4 @@
-/** One example of every route in SPEC's table, for tests that visit them all (sorted, to find one easily). */
+/** One example of every route in the route table (docs/product.md, "Pages"), for tests that visit them all (sorted, to find one easily). */
 export const ROUTE_EXAMPLES = [
   "/",
   "/about",

@@ -1,7 +1,7 @@
 /** A real SMTP server in-process, for tests: records each message it accepts. */
 import { SMTPServer } from "smtp-server";
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;

@@ -1,9 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { Picture, type PictureData } from "~/components/ui/Picture";
+import { Picture } from "~/components/ui/Picture";
+import type { PictureData } from "~/lib/images";
 import { content } from "~/content/content.server";
 import { picture } from "~/lib/images.server";
 
-export interface HomeSlide {
+interface HomeSlide {
   caption: string;
   image: PictureData;
   /** Markup for the slide's <template> (all but the first, which is rendered as the page's LCP image). */

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { LayoutData } from "./layout-data.server";
 
 export function SiteFooter({ data }: { data: LayoutData }) {
@@ -10,12 +11,12 @@ export function SiteFooter({ data }: { data: LayoutData }) {
         <nav aria-label="Legal">
           <ul className="flex gap-6">
             <li>
-              <a href="/terms-of-use" className="underline-offset-4 hover:underline">
+              <a href={href("/terms-of-use")} className="underline-offset-4 hover:underline">
                 Terms of Use
               </a>
             </li>
             <li>
-              <a href="/privacy-policy" className="underline-offset-4 hover:underline">
+              <a href={href("/privacy-policy")} className="underline-offset-4 hover:underline">
                 Privacy Policy
               </a>
             </li>

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { LayoutData } from "./layout-data.server";
 
 export interface NavLinkItem {
@@ -10,42 +11,42 @@ export interface NavGroup {
   items: NavLinkItem[];
 }
 
-/** The navigation of SPEC §2, shared by the desktop bar and the phone drawer. */
+/** The navigation (docs/product.md, "Header and navigation"), shared by the desktop bar and the phone drawer. */
 export function navModel(data: Pick<LayoutData, "communities" | "ideology">) {
   const groups: NavGroup[] = [
     {
       id: "team",
       label: "Our Team",
       items: [
-        { label: "Board of Directors", to: "/team/board-of-directors" },
-        { label: "Board of Advisors", to: "/team/board-of-advisors" },
+        { label: "Board of Directors", to: href("/team/board-of-directors") },
+        { label: "Board of Advisors", to: href("/team/board-of-advisors") },
       ],
     },
     {
       id: "communities",
       label: "Common Bond Communities",
       items: [
-        { label: "All communities", to: "/communities" },
-        ...data.communities.map((c) => ({ label: c.label, to: `/communities/${c.slug}` })),
+        { label: "All communities", to: href("/communities") },
+        ...data.communities.map((c) => ({ label: c.label, to: href("/communities/:community", { community: c.slug }) })),
       ],
     },
     {
       id: "ideology",
       label: "Same Ideology, Same Playbook",
-      items: data.ideology.map((a) => ({ label: a.label, to: `/ideology/${a.section}` })),
+      items: data.ideology.map((a) => ({ label: a.label, to: href("/ideology/:section", { section: a.section }) })),
     },
   ];
   return {
     before: [
-      { label: "Home", to: "/" },
-      { label: "About", to: "/about" },
+      { label: "Home", to: href("/") },
+      { label: "About", to: href("/about") },
     ] satisfies NavLinkItem[],
     groups,
     after: [
-      { label: "Contact", to: "/contact" },
-      { label: "Join Us", to: "/join-us" },
+      { label: "Contact", to: href("/contact") },
+      { label: "Join Us", to: href("/join-us") },
     ] satisfies NavLinkItem[],
-    donate: { label: "DONATE", to: "/donate" } satisfies NavLinkItem,
+    donate: { label: "DONATE", to: href("/donate") } satisfies NavLinkItem,
   };
 }
 

@@ -1,6 +1,7 @@
 /** The steps of setting up an account after the password: the authenticator app, then the recovery codes. */
-import { Form, Link } from "react-router";
-import { TextField } from "~/forms/fields";
+import { Form, href, Link } from "react-router";
+import { TextField } from "~/components/forms/fields";
+import { STAFF_HOME } from "~/staff/inbox";
 import { Notice, StaffCard } from "./StaffShell";
 
 export function AuthenticatorStep({ uri, qrSvg, setupKey, error }: { uri: string; qrSvg: string; setupKey: string; error?: string }) {
@@ -23,7 +24,7 @@ export function AuthenticatorStep({ uri, qrSvg, setupKey, error }: { uri: string
         </code>
       </p>
       {error ? <Notice kind="error">{error}</Notice> : null}
-      <Form method="post" action="/admin/authenticator" className="space-y-4">
+      <Form method="post" action={href("/admin/authenticator")} className="space-y-4">
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="uri" value={uri} />
         <TextField
@@ -47,7 +48,7 @@ export function RecoveryCodes({
   codes,
   title = "Step 3 of 3: your recovery codes",
   confirmation = "Your authenticator app is set up.",
-  done = { to: "/admin/messages", label: "I have saved them: go to the inbox" },
+  done = { to: STAFF_HOME, label: "I have saved them: go to the inbox" },
 }: {
   codes: string[];
   title?: string;

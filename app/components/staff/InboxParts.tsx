@@ -25,7 +25,7 @@ export function DeletionDate({ date }: { date: string | null }) {
   );
 }
 
-export const dateTime = (iso: string) =>
+const dateTime = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
 
 /** A moment, readable and machine-readable. */

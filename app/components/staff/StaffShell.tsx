@@ -1,9 +1,9 @@
 /** The staff area's frame: its own header and navigation, in place of the public site's. */
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, href, NavLink } from "react-router";
 import { INBOXES, type InboxSlug } from "~/staff/inbox";
 
-export interface StaffNavData {
+interface StaffNavData {
   organization: string;
   email: string;
   role: "admin" | "staff";
@@ -12,14 +12,14 @@ export interface StaffNavData {
 
 /** Pages every staff member has, after the inboxes. */
 const STAFF_PAGES = [
-  ["/admin/news", "News"],
-  ["/admin/people", "Find a person"],
+  [href("/admin/news"), "News"],
+  [href("/admin/people"), "Find a person"],
 ] as const;
 
 /** Pages only an admin sees in the navigation (and may open). */
 const ADMIN_PAGES = [
-  ["/admin/accounts", "Accounts"],
-  ["/admin/audit", "Audit log"],
+  [href("/admin/accounts"), "Accounts"],
+  [href("/admin/audit"), "Audit log"],
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -45,11 +45,11 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
           </p>
           {nav ? (
             <div className="flex items-center gap-3 text-sm">
-              <NavLink to="/admin/account" className="underline-offset-4 hover:underline aria-[current=page]:underline">
+              <NavLink to={href("/admin/account")} className="underline-offset-4 hover:underline aria-[current=page]:underline">
                 <span className="sr-only">My account: </span>
                 {nav.email}
               </NavLink>
-              <Form method="post" action="/admin/logout">
+              <Form method="post" action={href("/admin/logout")}>
                 <button
                   type="submit"
                   className="rounded border border-white/60 px-3 py-1.5 font-semibold hover:bg-white hover:text-navy-900"
@@ -65,7 +65,7 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
             <ul className="flex flex-wrap gap-1">
               {Object.values(INBOXES).map((inbox) => (
                 <li key={inbox.slug}>
-                  <NavLink to={`/admin/${inbox.slug}`} className={linkClass}>
+                  <NavLink to={href("/admin/:inbox", { inbox: inbox.slug })} className={linkClass}>
                     {inbox.title}
                     <NewCount count={nav.newCounts[inbox.slug]} noun={`${inbox.noun}s`} />
                   </NavLink>

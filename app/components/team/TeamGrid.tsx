@@ -1,4 +1,5 @@
-import { Picture, type PictureData } from "../ui/Picture";
+import type { PictureData } from "~/lib/images";
+import { Picture } from "../ui/Picture";
 
 interface Member {
   id: string;
@@ -8,14 +9,14 @@ interface Member {
 }
 
 /** Board members, three to a row on a desktop, each card linking to the member's page. */
-export function TeamGrid({ members, hrefBase }: { members: Member[]; hrefBase: string }) {
+export function TeamGrid({ members, memberPath }: { members: Member[]; memberPath: (id: string) => string }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-14">
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-team-grid>
         {members.map((m) => (
           <li key={m.id} data-reveal>
             <a
-              href={`${hrefBase}/${m.id}`}
+              href={memberPath(m.id)}
               className="group block overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md"
             >
               <Picture

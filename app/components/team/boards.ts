@@ -1,15 +1,16 @@
-/** The two boards (SPEC §2, Team), described once for their list pages and their members' pages. */
-import type { NotFoundPage } from "~/components/ui/NotFoundView";
+/** The two boards (docs/product.md, "Team"), described once for their list pages and their members' pages. */
+import { href } from "react-router";
+import type { NotFoundPage } from "~/components/ui/ErrorViews";
 
-export interface Board {
+interface Board {
   key: "directors" | "advisors";
   title: string;
   description: string;
   /** The list page, e.g. /team/board-of-directors. */
   path: string;
-  /** A member's page is `${memberPath}/${id}`. */
-  memberPath: string;
-  /** The link back from a member's page (SPEC: advisors have one, directors do not). */
+  /** A member's page. */
+  memberPath: (id: string) => string;
+  /** The link back from a member's page: advisors' pages have one, directors' do not. */
   back: { href: string; label: string } | null;
   notFound: NotFoundPage;
 }
@@ -19,22 +20,22 @@ export const BOARDS: Record<Board["key"], Board> = {
     key: "directors",
     title: "Board of Directors",
     description: "The board of directors of our alliance of persecuted communities.",
-    path: "/team/board-of-directors",
-    memberPath: "/team/director",
+    path: href("/team/board-of-directors"),
+    memberPath: (id) => href("/team/director/:id", { id }),
     back: null,
-    notFound: { title: "Director Not Found", backHref: "/team/board-of-directors", backLabel: "Back to Board of Directors" },
+    notFound: { title: "Director Not Found", backHref: href("/team/board-of-directors"), backLabel: "Back to Board of Directors" },
   },
   advisors: {
     key: "advisors",
     title: "Board of Advisors",
     description: "The board of advisors of our alliance of persecuted communities.",
-    path: "/team/board-of-advisors",
-    memberPath: "/team/advisor",
-    back: { href: "/team/board-of-advisors", label: "Back to Board of Advisors" },
+    path: href("/team/board-of-advisors"),
+    memberPath: (id) => href("/team/advisor/:id", { id }),
+    back: { href: href("/team/board-of-advisors"), label: "Back to Board of Advisors" },
     notFound: {
       title: "Advisor Not Found",
       text: "The advisor you're looking for doesn't exist.",
-      backHref: "/team/board-of-advisors",
+      backHref: href("/team/board-of-advisors"),
       backLabel: "Back to Board of Advisors",
     },
   },
@@ -42,4 +43,4 @@ export const BOARDS: Record<Board["key"], Board> = {
 
 /** Which board a team URL belongs to. */
 export const boardOf = (pathname: string): Board =>
-  pathname.startsWith(BOARDS.advisors.path) || pathname.startsWith(`${BOARDS.advisors.memberPath}/`) ? BOARDS.advisors : BOARDS.directors;
+  pathname.startsWith(BOARDS.advisors.path) || pathname.startsWith(BOARDS.advisors.memberPath("")) ? BOARDS.advisors : BOARDS.directors;

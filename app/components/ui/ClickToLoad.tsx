@@ -10,7 +10,7 @@ interface ClickToLoadProps {
   directLabel: string;
   /** The embed itself (an iframe). */
   children: React.ReactElement;
-  /** EMBEDS=auto: render the embed straight away, as SPEC describes. */
+  /** EMBEDS=auto: render the embed straight away (docs/product.md, "Embedded content from other sites"). */
   autoload: boolean;
   className?: string;
   note?: string;

@@ -1,5 +1,6 @@
 import type { ImageFields } from "~/content/content.server";
-import { Picture, type PictureData } from "./Picture";
+import type { PictureData } from "~/lib/images";
+import { Picture } from "./Picture";
 
 /** A full-width hero photograph with its credit and licence (or caption) beneath it. */
 export function HeroImage({ image, fields }: { image: PictureData; fields: ImageFields }) {

@@ -2,7 +2,7 @@
 import type { CSSProperties } from "react";
 import { formatDate } from "~/lib/dates";
 
-export interface NewsEntryData {
+interface NewsEntryData {
   id: string;
   title: string;
   source: string;

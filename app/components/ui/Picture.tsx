@@ -1,11 +1,4 @@
-export interface PictureData {
-  sources: { type: string; srcSet: string }[];
-  src: string;
-  width: number;
-  height: number;
-  alt: string;
-  placeholder: boolean;
-}
+import type { PictureData } from "~/lib/images";
 
 interface PictureProps {
   image: PictureData;

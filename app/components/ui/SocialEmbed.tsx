@@ -1,11 +1,11 @@
 /** How each provider's posts are embedded: its script, the global it defines, and the markup it upgrades. */
-export const SOCIAL_PROVIDERS = {
+const SOCIAL_PROVIDERS = {
   TikTok: { script: "https://www.tiktok.com/embed.js", global: "tiktokEmbed", company: "TikTok" },
   Instagram: { script: "https://www.instagram.com/embed.js", global: "instgrm", company: "Instagram (Meta)" },
   X: { script: "https://platform.twitter.com/widgets.js", global: "twttr", company: "X" },
 } as const;
 
-export type SocialProvider = keyof typeof SOCIAL_PROVIDERS;
+type SocialProvider = keyof typeof SOCIAL_PROVIDERS;
 
 interface SocialEmbedProps {
   provider: SocialProvider;

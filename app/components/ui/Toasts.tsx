@@ -1,7 +1,7 @@
 import { LineIcon } from "./LineIcon";
 import { useCallback, useEffect, useState } from "react";
 
-export interface ToastMessage {
+interface ToastMessage {
   id: number;
   title: string;
   description: string;

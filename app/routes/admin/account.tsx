@@ -1,12 +1,12 @@
-import { data, Form, useRevalidator } from "react-router";
+import { data, Form, href, useRevalidator } from "react-router";
 import type { Route } from "./+types/account";
 import { ActionNotice, StaffTable } from "~/components/staff/Controls";
 import { RecoveryCodes } from "~/components/staff/Enrolment";
 import { DateCell } from "~/components/staff/InboxParts";
-import { TextField } from "~/forms/fields";
-import { appContext } from "~/lib/app-context";
+import { TextField } from "~/components/forms/fields";
+import { appContext } from "~/context.server";
 import { listOwnPasskeys, recoveryCodesLeft, removeOwnPasskey, renewRecoveryCodes } from "~/staff/own-account.server";
-import { AddPasskey } from "~/staff/passkey-client";
+import { AddPasskey } from "~/components/staff/Passkeys";
 import { staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "My account · Staff area" }];
@@ -53,7 +53,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         codes={actionData.codes}
         title="Your new recovery codes"
         confirmation="Your old recovery codes no longer work."
-        done={{ to: "/admin/account", label: "I have saved them: back to my account" }}
+        done={{ to: href("/admin/account"), label: "I have saved them: back to my account" }}
       />
     );
   }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/accounts";
 import { Notice } from "~/components/staff/StaffShell";
 import { StaffTable } from "~/components/staff/Controls";
 import { DateCell } from "~/components/staff/InboxParts";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { AccountError } from "~/staff/accounts.server";
 import { STAFF_ROLES, type StaffRole } from "~/staff/auth.server";
 import { actorOf, requireRole } from "~/staff/session.server";

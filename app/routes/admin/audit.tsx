@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { FilterSelect, Pager, StaffTable } from "~/components/staff/Controls";
 import type { Route } from "./+types/audit";
 import { DateCell } from "~/components/staff/InboxParts";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { AUDIT_ACTIONS, listAudit, type AuditAction } from "~/staff/audit.server";
 import { requireRole } from "~/staff/session.server";
 

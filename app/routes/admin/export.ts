@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { audit } from "~/staff/audit.server";
 import { readFilter } from "~/staff/inbox";
 import { exportInbox, inboxOrNotFound } from "~/staff/inbox.server";

@@ -1,9 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
 import { ConfirmDelete, DateCell, HandlingCells } from "~/components/staff/InboxParts";
 import { ActionNotice, FilterSelect, Pager, SearchAndShow, StaffTable } from "~/components/staff/Controls";
 import { INTERESTS } from "~/forms/definitions";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { filterParams, readFilter, STATUSES } from "~/staff/inbox";
 import { deletionDate, filterChoices, listInbox, inboxOrNotFound } from "~/staff/inbox.server";
 import { itemAction } from "~/staff/item-actions.server";
@@ -55,7 +55,7 @@ const FOLDERS = [
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, title, noun, filter, rows, total, pages, choices } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const base = `/admin/${slug}`;
+  const base = href("/admin/:inbox", { inbox: slug });
   const here = `${base}?${filterParams(filter)}`;
   const pageLink = (page: number) => `${base}?${filterParams({ ...filter, page })}`;
   if (actionData && "confirmDelete" in actionData) {
@@ -68,7 +68,11 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           {title}
           {filter.spam ? ": spam" : ""}
         </h1>
-        <a href={`${base}/export.csv?${filterParams({ ...filter, page: 1 })}`} className="btn-secondary text-navy-900" download>
+        <a
+          href={`${href("/admin/:inbox/export.csv", { inbox: slug })}?${filterParams({ ...filter, page: 1 })}`}
+          className="btn-secondary text-navy-900"
+          download
+        >
           Export CSV
         </a>
       </div>
@@ -157,7 +161,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                 </td>
                 <DateCell iso={r.received} />
                 <td className="p-3" dir="auto">
-                  <Link to={`${base}/${r.id}`} className="text-navy-700 underline">
+                  <Link to={href("/admin/:inbox/:id", { inbox: slug, id: r.id })} className="text-navy-700 underline">
                     {r.name}
                   </Link>
                 </td>

@@ -1,9 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
+import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/item-edit";
 import { Notice } from "~/components/staff/StaffShell";
-import { readFormData, type FieldErrors, type FormValues } from "~/forms/definitions";
-import { bindFields, InterestChoices, TextField } from "~/forms/fields";
-import { appContext } from "~/lib/app-context";
+import { readFormData, type FormValues } from "~/forms/definitions";
+import type { FieldErrors } from "~/lib/validation";
+import { bindFields, InterestChoices, TextField } from "~/components/forms/fields";
+import { appContext } from "~/context.server";
 import { inboxBySlug } from "~/staff/inbox";
 import { getItem, inboxOrNotFound } from "~/staff/inbox.server";
 import { correctableFields, correctSubmission } from "~/staff/people.server";
@@ -18,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const inbox = inboxOrNotFound(params.inbox);
   const row = await getItem(ctx.database.db, inbox, params.id);
-  if (!row) throw data(null, { status: 404 });
+  if (!row) notFound();
   const shape = inbox.form.schema.shape as Record<string, { _zod: { def: { type: string } } }>;
   return {
     slug: inbox.slug,
@@ -39,9 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const inbox = inboxOrNotFound(params.inbox);
   const values = readFormData(inbox.form, await request.formData());
   const result = await correctSubmission(ctx.database.db, actorOf(staffUser(context)), ctx.staff.settings.secret, inbox, params.id, values);
-  if (!result) throw data(null, { status: 404 });
+  if (!result) notFound();
   if (!result.ok) return data<{ errors: FieldErrors; values: FormValues }>({ errors: result.fieldErrors, values }, { status: 400 });
-  return redirect(`/admin/${inbox.slug}/${params.id}?corrected=${result.changed.length}`);
+  return redirect(`${href("/admin/:inbox/:id", { inbox: inbox.slug, id: params.id })}?corrected=${result.changed.length}`);
 }
 
 export default function CorrectItem({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,7 +52,7 @@ export default function CorrectItem({ loaderData, actionData }: Route.ComponentP
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? loaderData.values;
   const field = bindFields(inbox.form, errors, values);
-  const back = `/admin/${slug}/${id}`;
+  const back = href("/admin/:inbox/:id", { inbox: slug, id });
   return (
     <>
       <p>

@@ -1,8 +1,9 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { Form, href, Link, useSearchParams } from "react-router";
+import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/item";
 import { ConfirmDelete, DeletionDate, StatusBadge, When } from "~/components/staff/InboxParts";
 import { ActionNotice } from "~/components/staff/Controls";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { STATUSES } from "~/staff/inbox";
 import { deletionDate, getItem, inboxOrNotFound } from "~/staff/inbox.server";
 import { itemAction } from "~/staff/item-actions.server";
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const inbox = inboxOrNotFound(params.inbox);
   const row = await getItem(ctx.database.db, inbox, params.id);
-  if (!row) throw data(null, { status: 404 });
+  if (!row) notFound();
   const labels = inbox.form.labels as Record<string, string>;
   return {
     slug: inbox.slug,
@@ -42,15 +43,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const inbox = inboxOrNotFound(params.inbox);
-  return itemAction(context.get(appContext), staffUser(context), inbox, await request.formData(), `/admin/${inbox.slug}`);
+  return itemAction(
+    context.get(appContext),
+    staffUser(context),
+    inbox,
+    await request.formData(),
+    href("/admin/:inbox", { inbox: inbox.slug }),
+  );
 }
 
 export default function Item({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const back = `/admin/${d.slug}${d.spam ? "?folder=spam" : ""}`;
+  const list = href("/admin/:inbox", { inbox: d.slug });
+  const item = href("/admin/:inbox/:id", { inbox: d.slug, id: d.id });
+  const back = `${list}${d.spam ? "?folder=spam" : ""}`;
   const corrected = useSearchParams()[0].get("corrected");
   if (actionData && "confirmDelete" in actionData) {
-    return <ConfirmDelete ids={actionData.confirmDelete} noun={d.noun} returnTo={`/admin/${d.slug}/${d.id}`} />;
+    return <ConfirmDelete ids={actionData.confirmDelete} noun={d.noun} returnTo={item} />;
   }
   return (
     <>
@@ -81,7 +90,7 @@ export default function Item({ loaderData, actionData }: Route.ComponentProps) {
             As sent
           </h2>
           <p className="text-sm">
-            <Link to={`/admin/${d.slug}/${d.id}/edit`} className="underline">
+            <Link to={href("/admin/:inbox/:id/edit", { inbox: d.slug, id: d.id })} className="underline">
               Correct details
             </Link>{" "}
             <span className="text-sand-700">(when the person asks)</span>

@@ -1,8 +1,8 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, href, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-code";
 import { Notice, StaffCard, StaffShell } from "~/components/staff/StaffShell";
-import { TextField } from "~/forms/fields";
-import { appContext } from "~/lib/app-context";
+import { TextField } from "~/components/forms/fields";
+import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { codeStep, readPendingSignIn } from "~/staff/sign-in.server";
 
@@ -13,7 +13,7 @@ export { actionHeaders as headers } from "~/staff/http.server";
 export const meta = () => [{ title: "Enter your code · Staff area" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await readPendingSignIn(context.get(appContext), request))) throw redirect("/admin/login");
+  if (!(await readPendingSignIn(context.get(appContext), request))) throw redirect(href("/admin/login"));
   return null;
 }
 
@@ -41,7 +41,7 @@ export default function LoginCode({ actionData }: Route.ComponentProps) {
           </button>
         </Form>
         <p className="text-sm">
-          <Link to="/admin/login" className="underline">
+          <Link to={href("/admin/login")} className="underline">
             Start again
           </Link>
         </p>

@@ -1,12 +1,12 @@
 import { Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { Notice, StaffCard, StaffShell } from "~/components/staff/StaffShell";
-import { TextField } from "~/forms/fields";
-import { appContext } from "~/lib/app-context";
+import { TextField } from "~/components/forms/fields";
+import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { readStaffSession } from "~/staff/session.server";
 import { passwordStep, safeNext } from "~/staff/sign-in.server";
-import { PasskeySignIn } from "~/staff/passkey-client";
+import { PasskeySignIn } from "~/components/staff/Passkeys";
 
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
 

@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { audit } from "~/staff/audit.server";
 import { setCookieHeaders } from "~/staff/http.server";
 import { readStaffSession } from "~/staff/session.server";
@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session } = await readStaffSession(ctx, request);
   const response = await ctx.staff.auth.api.signOut({ headers: request.headers, asResponse: true }).catch(() => null);
   if (session) await audit(ctx.database.db, { id: session.user.id, email: session.user.email }, { action: "sign-out" });
-  throw redirect("/admin/login", { headers: setCookieHeaders(response?.headers.getSetCookie() ?? []) });
+  throw redirect(href("/admin/login"), { headers: setCookieHeaders(response?.headers.getSetCookie() ?? []) });
 }
 
-export const loader = () => redirect("/admin/login");
+export const loader = () => redirect(href("/admin/login"));

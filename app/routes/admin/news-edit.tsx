@@ -1,14 +1,15 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/news-edit";
 import { ActionNotice } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { NewsEntry } from "~/components/ui/NewsEntry";
 import { content } from "~/content/content.server";
-import type { FieldErrors } from "~/forms/definitions";
-import { FieldError, RequiredMark, TextField } from "~/forms/fields";
-import { appContext } from "~/lib/app-context";
+import type { FieldErrors } from "~/lib/validation";
+import { FieldError, RequiredMark, TextField } from "~/components/forms/fields";
+import { appContext } from "~/context.server";
 import { NEWS_STATUSES, type NewsInput } from "~/news/news";
-import { deleteNews, getNewsForStaff, readNewsForm, saveNews } from "~/staff/news.server";
+import { readNewsForm } from "~/news/editing.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -32,23 +33,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     };
     return { id: null, communities, values };
   }
-  const item = await getNewsForStaff(context.get(appContext).database.db, params.id);
-  if (!item) throw data(null, { status: 404 });
+  const item = await context.get(appContext).news.get(params.id);
+  if (!item) notFound();
   return { id: item.id, communities, values: item as Values };
 }
 
 type Result = { kind: "invalid"; errors: FieldErrors; values: Values } | { kind: "preview"; values: Values } | { kind: "confirm-delete" };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
+  const { news } = context.get(appContext);
   const actor = actorOf(staffUser(context));
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "delete" && params.id) {
     if (form.get("confirmed") !== "yes") return data<Result>({ kind: "confirm-delete" });
-    if (!(await deleteNews(ctx.database.db, actor, params.id))) throw data(null, { status: 404 });
-    await ctx.news.changed();
-    throw redirect("/admin/news?deleted=1");
+    if (!(await news.remove(actor, params.id))) notFound();
+    throw redirect(`${href("/admin/news")}?deleted=1`);
   }
   const { values, result } = readNewsForm(
     form,
@@ -56,10 +56,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
   if (!result.success) return data<Result>({ kind: "invalid", errors: result.fieldErrors, values }, { status: 400 });
   if (intent === "preview") return data<Result>({ kind: "preview", values: result.data });
-  const id = await saveNews(ctx.database.db, actor, result.data, params.id);
-  if (!id) throw data(null, { status: 404 });
-  await ctx.news.changed();
-  throw redirect(`/admin/news/${id}?saved=1`);
+  const id = (await news.save(actor, result.data, params.id)) ?? notFound();
+  throw redirect(`${href("/admin/news/:id", { id })}?saved=1`);
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
@@ -87,7 +85,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
           <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
             Delete
           </button>
-          <a href={`/admin/news/${id}`} className="btn-secondary text-navy-900">
+          <a href={href("/admin/news/:id", { id: id! })} className="btn-secondary text-navy-900">
             Cancel
           </a>
         </Form>
@@ -97,7 +95,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <p>
-        <Link to="/admin/news" className="underline">
+        <Link to={href("/admin/news")} className="underline">
           ← News
         </Link>
       </p>

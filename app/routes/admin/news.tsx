@@ -1,11 +1,10 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, href, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
 import { ActionNotice, FilterSelect, SearchAndShow, StaffTable } from "~/components/staff/Controls";
 import { content } from "~/content/content.server";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { formatDate } from "~/lib/dates";
 import { NEWS_STATUSES } from "~/news/news";
-import { listNewsForStaff, setPinned } from "~/staff/news.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "News · Staff area" }];
@@ -16,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const community = content.communities.find((c) => c.slug === params.get("community"))?.slug;
   const q = params.get("q")?.trim().slice(0, 200) || undefined;
-  const items = await listNewsForStaff(context.get(appContext).database.db, { community, q });
+  const items = await context.get(appContext).news.list({ community, q });
   const names = Object.fromEntries(communityChoices());
   return {
     community,
@@ -27,14 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ctx = context.get(appContext);
+  const { news } = context.get(appContext);
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const community = String(form.get("community") ?? "");
   const pinned = form.get("intent") === "pin";
-  const done = await setPinned(ctx.database.db, actorOf(staffUser(context)), id, community, pinned);
+  const done = await news.pin(actorOf(staffUser(context)), id, community, pinned);
   if (!done) return data({ error: "That item is not in this community's list any more." }, { status: 404 });
-  await ctx.news.changed();
   return { message: pinned ? "Pinned to the top of the list." : "Unpinned: it takes its place by date." };
 }
 
@@ -47,7 +45,7 @@ export default function NewsList({ loaderData, actionData }: Route.ComponentProp
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="font-serif text-3xl font-bold text-navy-900">News</h1>
-        <Link to="/admin/news/new" className="btn-primary">
+        <Link to={href("/admin/news/new")} className="btn-primary">
           Add a news item
         </Link>
       </div>
@@ -80,7 +78,7 @@ export default function NewsList({ loaderData, actionData }: Route.ComponentProp
             return (
               <tr key={item.id} className="border-b border-sand-200">
                 <td className="p-3" dir="auto">
-                  <Link to={`/admin/news/${item.id}`} className="text-navy-700 underline">
+                  <Link to={href("/admin/news/:id", { id: item.id })} className="text-navy-700 underline">
                     {item.title}
                   </Link>
                 </td>

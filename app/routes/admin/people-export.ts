@@ -1,12 +1,13 @@
-import { data, redirect } from "react-router";
+import { href, redirect } from "react-router";
+import { badRequest } from "~/lib/responses";
 import type { Route } from "./+types/people-export";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { csvHeaders } from "~/staff/export.server";
 import { findPerson, looksLikeEmail, personCsv, personJson, recordRequest } from "~/staff/people.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 /** The address comes in a POST body only; a GET has nothing to download. */
-export const loader = () => redirect("/admin/people");
+export const loader = () => redirect(href("/admin/people"));
 
 /** POST email, format=json|csv: everything stored about the person, as a file to send them. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
   const format = form.get("format") === "csv" ? "csv" : "json";
-  if (!looksLikeEmail(email)) throw data({ error: "Enter the person's email address." }, { status: 400 });
+  if (!looksLikeEmail(email)) badRequest("Enter the person's email address.");
   const found = await findPerson(ctx.database.db, email);
   await recordRequest(ctx.database.db, actorOf(staffUser(context)), ctx.staff.settings.secret, email, "person-exported", {
     format,

@@ -1,8 +1,8 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import type { Route } from "./+types/people";
 import { ActionNotice, StaffTable } from "~/components/staff/Controls";
 import { DateCell, HandlingCells } from "~/components/staff/InboxParts";
-import { appContext } from "~/lib/app-context";
+import { appContext } from "~/context.server";
 import { deletionDate } from "~/staff/inbox.server";
 import { erasePerson, findPerson, looksLikeEmail, recordRequest } from "~/staff/people.server";
 import { actorOf, staffUser } from "~/staff/session.server";
@@ -105,13 +105,13 @@ function Results({ found }: { found: Found }) {
             <tr key={r.id} className="border-b border-sand-200">
               <DateCell iso={r.received} />
               <td className="p-3" dir="auto">
-                <Link to={`/admin/${r.inbox}/${r.id}`} className="text-navy-700 underline">
+                <Link to={href("/admin/:inbox/:id", { inbox: r.inbox, id: r.id })} className="text-navy-700 underline">
                   {r.headline}
                 </Link>
               </td>
               <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />
               <td className="p-3">
-                <Link to={`/admin/${r.inbox}/${r.id}/edit`} className="underline">
+                <Link to={href("/admin/:inbox/:id/edit", { inbox: r.inbox, id: r.id })} className="underline">
                   Correct<span className="sr-only"> this {r.noun}</span>
                 </Link>
               </td>
@@ -136,7 +136,7 @@ function Results({ found }: { found: Found }) {
         <div className="mt-6 flex flex-wrap gap-3">
           {/* Plain forms: the browser saves the answer as a file. */}
           {(["json", "csv"] as const).map((format) => (
-            <form key={format} method="post" action="/admin/people/export">
+            <form key={format} method="post" action={href("/admin/people/export")}>
               <EmailField email={email} />
               <input type="hidden" name="format" value={format} />
               <button type="submit" className="btn-secondary text-navy-900">
@@ -175,7 +175,7 @@ function ConfirmErase({ erase }: { erase: Erase }) {
         <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
           Delete everything
         </button>
-        <a href="/admin/people" className="btn-secondary text-navy-900">
+        <a href={href("/admin/people")} className="btn-secondary text-navy-900">
           Cancel
         </a>
       </Form>

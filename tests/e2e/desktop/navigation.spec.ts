@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures";
 
 test.describe("desktop navigation", () => {
-  test("holds SPEC's links, the three dropdowns and DONATE", async ({ page }) => {
+  test("holds the navigation's links, the three dropdowns and DONATE", async ({ page }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
     for (const name of ["Home", "About", "Contact", "Join Us", "DONATE"])

@@ -2,10 +2,11 @@
  * axe on every page of the staff area, on the desktop and on a phone (this file is the staff test the phone
  * project runs), each with its tab order reaching the main actions by keyboard.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { totpNow } from "../../helpers/totp";
 import { expectNoAxeViolations } from "../fixtures";
-import { sendMessage, setUpAccount, staffCommand, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+import { sendMessage, STRONG_PASSWORD } from "./helpers";
 
 // axe takes seconds a page, more on the emulated phone.
 test.describe.configure({ timeout: 60_000 });
@@ -16,11 +17,12 @@ async function expectAccessible(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-test("sign-in and setup pages", async ({ page }, testInfo) => {
+test("sign-in and setup pages", async ({ page, setupLink }) => {
+  // Five axe checks and the whole setup, which hashes the password.
+  test.slow();
   await page.goto("/admin/login");
   await expectNoAxeViolations(page);
-  const link = await staffCommand(testInfo, "add", uniqueEmail("a11y-setup"), "--role", "staff");
-  await page.goto(new URL(link).pathname);
+  await page.goto(new URL(setupLink).pathname);
   await expectNoAxeViolations(page);
   await page.getByLabel(/^New password \*?$/).fill("password1234");
   await page.getByLabel(/^New password again/).fill("password1234");
@@ -38,8 +40,8 @@ test("sign-in and setup pages", async ({ page }, testInfo) => {
   await expectNoAxeViolations(page);
 });
 
-test("every list and settings page of the staff area", async ({ page }, testInfo) => {
-  await setUpAccount(page, testInfo, "admin", "a11y-pages");
+// One test a page: each needs only the worker's admin, and eleven axe runs in one test outlast its budget on a busy machine.
+test.describe("every list and settings page of the staff area", () => {
   for (const path of [
     "/admin/messages",
     "/admin/volunteers",
@@ -53,17 +55,20 @@ test("every list and settings page of the staff area", async ({ page }, testInfo
     "/admin/audit",
     "/admin/nowhere",
   ]) {
-    await page.goto(path);
-    await expectAccessible(page);
+    test(path, async ({ adminPage: page }) => {
+      await page.goto(path);
+      await expectAccessible(page);
+    });
   }
 });
 
-test("a message by keyboard alone, its correction page, and a person's records", async ({ page, request }, testInfo) => {
+test("a message by keyboard alone, its correction page, and a person's records", async ({ adminPage: page, request }) => {
+  // Five axe checks, and a key press and a look at the focus for each Tab.
+  test.slow();
   const sent = await sendMessage(request, { subject: `Accessible ${Date.now()}` });
   await request.post("/api/submit-join-us-form", {
     data: { name: "Rami", email: sent.email, interests: ["Fundraising"], community: "Druze", agree_to_terms: true },
   });
-  await setUpAccount(page, testInfo, "admin", "a11y-keys");
 
   // From the top of the inbox, Tab reaches the search box, then the message; Enter opens it.
   await page.goto(`/admin/messages?q=${encodeURIComponent(sent.subject)}`);

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../fixtures";
-import { signIn, setUpAccount, staffCommand, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+import { signIn, STRONG_PASSWORD } from "./helpers";
 
-// Each test sets up an account and signs in more than once: slower than most when the machine is busy.
-test.describe.configure({ timeout: 60_000 });
+// Every test here changes its account (a passkey, new codes, a setup left halfway): each has its own.
 
 /** Chromium's virtual authenticator: a platform passkey that always says yes. */
 async function virtualAuthenticator(page: Page) {
@@ -24,9 +24,11 @@ async function virtualAuthenticator(page: Page) {
 
 test("a staff member adds a passkey, signs in with it alone, and after removing it the passkey opens nothing", async ({
   page,
-}, testInfo) => {
+  newStaff: account,
+}) => {
+  // Two sign-outs and two passkey sign-ins, with a passkey added and removed between.
+  test.slow();
   const authenticator = await virtualAuthenticator(page);
-  const account = await setUpAccount(page, testInfo, "staff", "passkey");
   await page.getByRole("link", { name: /go to the inbox/ }).click();
   await page.getByRole("link", { name: `My account: ${account.email}` }).click();
   await expect(page.getByRole("heading", { name: "My account", level: 1 })).toBeVisible();
@@ -54,9 +56,8 @@ test("a staff member adds a passkey, signs in with it alone, and after removing 
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test("an account without its authenticator app cannot add a passkey", async ({ page }, testInfo) => {
-  const link = await staffCommand(testInfo, "add", uniqueEmail("halfway"), "--role", "staff");
-  await page.goto(new URL(link).pathname);
+test("an account without its authenticator app cannot add a passkey", async ({ page, setupLink }) => {
+  await page.goto(new URL(setupLink).pathname);
   await page.getByLabel(/^New password \*?$/).fill(STRONG_PASSWORD);
   await page.getByLabel(/^New password again/).fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();
@@ -67,8 +68,9 @@ test("an account without its authenticator app cannot add a passkey", async ({ p
   await expect(page).toHaveURL(/\/admin\/authenticator$/);
 });
 
-test("renewing recovery codes asks for the password, and only the new codes work", async ({ page }, testInfo) => {
-  const account = await setUpAccount(page, testInfo, "staff", "codes");
+test("renewing recovery codes asks for the password, and only the new codes work", async ({ page, newStaff: account }) => {
+  // Four password checks (each a deliberately slow hash) and two sign-ins.
+  test.slow();
   await page.goto("/admin/account");
   await expect(page.getByText("You have 10 unused recovery codes.")).toBeVisible();
   await page.getByLabel(/^Your password/).fill("not my password at all");

@@ -2,16 +2,19 @@
  * Session ends, seen in the browser. The test moves the session's clock in the database, which only the
  * PostgreSQL server lets another process do; app/staff/session.test.ts checks the same rules on both databases.
  */
-import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { setUpAccount, signInHere } from "./helpers";
+import { expect, test } from "./fixtures";
+import { signInHere } from "./helpers";
 
-test("a session ends after the idle limit and after 12 hours, and the page asks to sign in again", async ({ page }, testInfo) => {
+// The test moves every session of its account, so the account is its own.
+test("a session ends after the idle limit and after 12 hours, and the page asks to sign in again", async ({
+  page,
+  newStaff: account,
+}, testInfo) => {
   const { DATABASE_URL } = (testInfo.project.metadata as { staffEnv: { DATABASE_URL: string } }).staffEnv;
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    const account = await setUpAccount(page, testInfo, "staff", "expiry");
     const moveSessions = (change: string) =>
       db.query(`update staff_sessions set ${change} where user_id = (select id from staff_users where email = $1)`, [account.email]);
 

@@ -2,17 +2,20 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type WorkerInfo } from "@playwright/test";
 import { totpNow } from "../../helpers/totp";
 
 const run = promisify(execFile);
 
 /** The environment `npm run staff` needs to reach the database of the server this project tests. */
-const staffEnv = (testInfo: TestInfo) => (testInfo.project.metadata as { staffEnv: Record<string, string> }).staffEnv;
+const staffEnv = (info: ProjectInfo) => (info.project.metadata as { staffEnv: Record<string, string> }).staffEnv;
 
-export async function staffCommand(testInfo: TestInfo, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/staff.ts", ...args], {
-    env: { ...process.env, ...staffEnv(testInfo) },
+/** A test's or a worker's info: either names the project, which is all the commands need. */
+type ProjectInfo = Pick<WorkerInfo, "project">;
+
+export async function staffCommand(info: ProjectInfo, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/ops/staff.ts", ...args], {
+    env: { ...process.env, ...staffEnv(info) },
   });
   return stdout.trim();
 }
@@ -27,7 +30,7 @@ export interface StaffAccount {
   recoveryCodes: string[];
 }
 
-/** The three setup steps, from the link to the recovery codes (also used by scripts/lighthouse-staff.ts). */
+/** The three setup steps, from the link to the recovery codes (also used by scripts/bench/lighthouse-staff.ts). */
 export async function completeSetup(page: Page, link: string) {
   await page.goto(new URL(link).pathname);
   await page.getByLabel(/^New password \*?$/).fill(STRONG_PASSWORD);
@@ -41,11 +44,17 @@ export async function completeSetup(page: Page, link: string) {
   return { setupKey, recoveryCodes: await codes.allTextContents() };
 }
 
-/** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
-export async function setUpAccount(page: Page, testInfo: TestInfo, role: "admin" | "staff", label: string = role): Promise<StaffAccount> {
-  const email = uniqueEmail(label);
-  const link = await staffCommand(testInfo, "add", email, "--role", role);
+/** A one-time setup link for a new account, from `npm run staff -- add`. */
+export async function addAccount(info: ProjectInfo, email: string, role: "admin" | "staff"): Promise<string> {
+  const link = await staffCommand(info, "add", email, "--role", role);
   expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
+  return link;
+}
+
+/** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
+export async function setUpAccount(page: Page, info: ProjectInfo, role: "admin" | "staff", label: string = role): Promise<StaffAccount> {
+  const email = uniqueEmail(label);
+  const link = await addAccount(info, email, role);
   const { setupKey, recoveryCodes } = await completeSetup(page, link);
   expect(recoveryCodes).toHaveLength(10);
   return { email, password: STRONG_PASSWORD, setupKey, recoveryCodes };

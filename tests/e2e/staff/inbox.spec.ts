@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { sendMessage, setUpAccount, signIn, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+import { sendMessage, signIn, uniqueEmail } from "./helpers";
 
-test("bulk actions on selected rows: status, spam and back, then delete after confirming", async ({ page, request }, testInfo) => {
+test("bulk actions on selected rows: status, spam and back, then delete after confirming", async ({ staffPage: page, request }) => {
+  // A long journey: nine inbox pages and five bulk actions.
+  test.slow();
   const tag = `Bulk ${Date.now()}`;
   for (let i = 0; i < 3; i++) await sendMessage(request, { subject: `${tag} ${i}`, name: `Bulk sender ${i}` });
-  await setUpAccount(page, testInfo, "staff", "bulk");
   const search = async (folder = "") => {
     await page.goto(`/admin/messages?q=${encodeURIComponent(tag)}${folder}`);
   };
@@ -53,9 +54,11 @@ test("bulk actions on selected rows: status, spam and back, then delete after co
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a staff member signs in, opens a message, changes its status and deletes it", async ({ page, request }, testInfo) => {
+  test("a staff member signs in, opens a message, changes its status and deletes it", async ({ page, request, newStaff: account }) => {
+    // A long journey: without JavaScript every step is a whole page, and it signs out and in again.
+    test.slow();
+    // The account was set up on this page, without JavaScript too.
     const sent = await sendMessage(request, { subject: `No script ${Date.now()}`, email: uniqueEmail("noscript") });
-    const account = await setUpAccount(page, testInfo, "staff", "noscript");
     await page.getByRole("link", { name: /go to the inbox/ }).click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);

@@ -1,20 +1,23 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../fixtures";
-import { sendMessage, setUpAccount, signIn } from "./helpers";
+import { expect, test } from "./fixtures";
+import { sendMessage, signIn } from "./helpers";
 
 test("a new admin sets up the account, reads a message, handles it, exports it, answers a data request and signs out", async ({
   page,
   request,
   context,
-}, testInfo) => {
+  newAdmin: account,
+}) => {
+  // The longest journey: some twenty pages, five axe checks, three downloads, a sign-out and a sign-in.
+  test.slow();
   const sent = await sendMessage(request, {
     name: "نادية مراد",
     subject: `Right to left ${Date.now()}`,
     message: "مرحبا، أود المساعدة.\nSecond line.",
   });
 
-  const account = await setUpAccount(page, testInfo, "admin");
+  // The account was just set up: the page shows its recovery codes.
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: /go to the inbox/ }).click();
 

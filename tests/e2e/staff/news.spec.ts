@@ -1,8 +1,8 @@
 /** Staff keep each community's news: what they do shows on the community page and in the feeds at once. */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { XMLParser } from "fast-xml-parser";
 import { expectNoAxeViolations } from "../fixtures";
-import { setUpAccount } from "./helpers";
+import { expect, test } from "./fixtures";
 
 /** Entry titles, as text (the feed marks them as HTML; these titles hold no markup). */
 const titlesIn = (xml: string) =>
@@ -36,10 +36,11 @@ async function deleteItem(page: Page, editPath: string) {
 const latestNews = (page: Page) => page.getByRole("complementary", { name: "Latest News" });
 
 test("an added item shows on the community page, its news page and both feeds; an edit changes it; deleting removes it", async ({
-  page,
+  staffPage: page,
   request,
-}, testInfo) => {
-  await setUpAccount(page, testInfo, "staff", "news");
+}) => {
+  // A long journey: an item added, edited and deleted, each seen on the site's pages and feeds, with two axe checks.
+  test.slow();
   const title = `Druze villagers displaced ${Date.now()}`;
   const edit = await addItem(page, { title, community: "Druze" });
   await expect(page.getByRole("region", { name: "Preview" }).getByRole("heading", { name: title })).toBeVisible();
@@ -75,8 +76,9 @@ test("an added item shows on the community page, its news page and both feeds; a
   expect(titlesIn(await (await request.get("/communities/druze/news.xml")).text())).not.toContain(`${title} (updated)`);
 });
 
-test("pinning moves an old item to the top of one community; a draft stays hidden", async ({ page, request }, testInfo) => {
-  await setUpAccount(page, testInfo, "staff", "pin");
+test("pinning moves an old item to the top of one community; a draft stays hidden", async ({ staffPage: page, request }) => {
+  // A long journey: two items added, one pinned, checked on the community page, its news page and both feeds, then deleted.
+  test.slow();
   const old = `An old report worth keeping ${Date.now()}`;
   const oldPath = await addItem(page, { title: old, community: "Hindus", date: "2001-05-01" });
   const draft = `Not ready yet ${Date.now()}`;
@@ -106,8 +108,7 @@ test("pinning moves an old item to the top of one community; a draft stays hidde
   await deleteItem(page, draftPath);
 });
 
-test("bad addresses and future dates are refused, each with its message beside its field", async ({ page }, testInfo) => {
-  await setUpAccount(page, testInfo, "staff", "news-rules");
+test("bad addresses and future dates are refused, each with its message beside its field", async ({ staffPage: page }) => {
   await page.goto("/admin/news/new");
   await page.getByLabel(/^Title/).fill("A title");
   await page.getByLabel(/^Excerpt/).fill("An excerpt.");

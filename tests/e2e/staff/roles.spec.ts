@@ -1,10 +1,15 @@
-import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../fixtures";
-import { setUpAccount, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+import { uniqueEmail } from "./helpers";
 
-test("a staff account is refused the admin pages; an admin invites, disables and reads the audit log", async ({ browser }, testInfo) => {
-  const staffPage = await (await browser.newContext()).newPage();
-  const staff = await setUpAccount(staffPage, testInfo, "staff");
+// The staff account is disabled here, so it is the test's own; the admin only acts, and is the worker's.
+test("a staff account is refused the admin pages; an admin invites, disables and reads the audit log", async ({
+  page: staffPage,
+  newStaff: staff,
+  adminPage,
+}) => {
+  // A long journey in two browsers, with two axe checks.
+  test.slow();
   for (const path of ["/admin/accounts", "/admin/audit"]) {
     const response = await staffPage.goto(path);
     expect(response!.status()).toBe(403);
@@ -12,8 +17,6 @@ test("a staff account is refused the admin pages; an admin invites, disables and
   }
   await expect(staffPage.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Accounts" })).toHaveCount(0);
 
-  const adminPage = await (await browser.newContext()).newPage();
-  await setUpAccount(adminPage, testInfo, "admin");
   await adminPage.goto("/admin/accounts");
   await expectNoAxeViolations(adminPage);
   const invited = uniqueEmail("invited");

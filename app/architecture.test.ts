@@ -1,0 +1,38 @@
+/** The layers of docs/architecture.md hold because lint refuses an import that points up, or a bare staff-area path. */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: `${__dirname}/..` });
+const problems = async (file: string, code: string) =>
+  (await eslint.lintText(code, { filePath: `${__dirname}/${file}` }))[0]!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+
+describe("lint keeps the layers", () => {
+  it("refuses an import from a layer above: lib from components, a domain from the routes, db from a domain", async () => {
+    expect(await problems("lib/example.ts", 'import { Picture } from "~/components/ui/Picture";\nexport const x = Picture;\n')).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: .*"lib" to elements of type "components"/),
+    ]);
+    expect(await problems("forms/example.ts", 'import { appContext } from "~/context.server";\nexport const x = appContext;\n')).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: .*"forms" to elements of type "routes"/),
+    ]);
+    expect(await problems("../db/example.ts", 'import { STAFF_HOME } from "../app/staff/inbox";\nexport const x = STAFF_HOME;\n')).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: .*"db" to elements of type "staff"/),
+    ]);
+  });
+
+  it("allows the imports that point down, and between domains only in their order", async () => {
+    expect(await problems("routes/example.ts", 'import { STAFF_HOME } from "~/staff/inbox";\nexport const x = STAFF_HOME;\n')).toEqual([]);
+    expect(
+      await problems("staff/example.ts", 'import { contactForm } from "~/forms/definitions";\nexport const x = contactForm;\n'),
+    ).toEqual([]);
+    expect(await problems("forms/example.ts", 'import { STAFF_HOME } from "~/staff/inbox";\nexport const x = STAFF_HOME;\n')).toEqual([
+      expect.stringMatching(/"forms" to elements of type "staff"/),
+    ]);
+  });
+
+  it("refuses a bare staff-area path; one built with href() from the route table is fine", async () => {
+    const code = 'import { href } from "react-router";\nexport const a = "/admin/news";\nexport const b = href("/admin/news");\n';
+    expect(await problems("components/example.ts", code)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Build staff-area paths with href\(\)/),
+    ]);
+  });
+});

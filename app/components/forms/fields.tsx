@@ -1,0 +1,195 @@
+/** Form fields wired for assistive technology: label, required mark, error tied by aria-describedby. */
+import { href } from "react-router";
+import type { ReactNode } from "react";
+import { INTERESTS, joinForm, type FormDefinition, type FormValues } from "~/forms/definitions";
+import type { FieldErrors } from "~/lib/validation";
+import { HONEYPOT_FIELD, KEY_FIELD, STARTED_FIELD } from "~/forms/protection";
+
+interface BaseProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  errors?: string[];
+  hint?: ReactNode;
+}
+
+const describedBy = (name: string, errors?: string[], hint?: ReactNode) =>
+  [hint ? `${name}-hint` : null, errors?.length ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+
+export function RequiredMark() {
+  return (
+    <span className="text-red-700" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+export function FieldError({ name, errors }: { name: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-700">
+      {errors[0]}
+    </p>
+  );
+}
+
+const inputClass = (invalid: boolean) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-navy-600 focus:outline-none focus:ring-2 focus:ring-navy-600/40 ${
+    invalid ? "border-red-700" : "border-sand-700/40"
+  }`;
+
+export function TextField({
+  name,
+  label,
+  required,
+  errors,
+  hint,
+  type = "text",
+  autoComplete,
+  defaultValue,
+  multiline,
+  rows = 5,
+  inputMode,
+  autoFocus,
+}: BaseProps & {
+  type?: string;
+  autoComplete?: string;
+  defaultValue?: string;
+  multiline?: boolean;
+  rows?: number;
+  inputMode?: "numeric" | "text" | "email";
+  autoFocus?: boolean;
+}) {
+  const invalid = Boolean(errors?.length);
+  const common = {
+    id: name,
+    name,
+    required,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy(name, errors, hint),
+    defaultValue,
+    // Arabic, Persian or Hebrew text runs right to left as it is typed.
+    dir: "auto",
+    className: inputClass(invalid),
+  };
+  return (
+    <div>
+      <label htmlFor={name} className="block font-semibold text-navy-900">
+        {label}
+        {required ? <RequiredMark /> : null}
+      </label>
+      {hint ? (
+        <p id={`${name}-hint`} className="text-sm text-sand-700">
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? (
+        <textarea {...common} rows={rows} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} autoFocus={autoFocus} />
+      )}
+      <FieldError name={name} errors={errors} />
+    </div>
+  );
+}
+
+export function ConsentCheckbox({ errors, defaultChecked }: { errors?: string[]; defaultChecked?: boolean }) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id="agree_to_terms"
+          name="agree_to_terms"
+          type="checkbox"
+          required
+          defaultChecked={defaultChecked}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? "agree_to_terms-error" : undefined}
+          className="mt-1 size-5 shrink-0 accent-navy-700"
+        />
+        <label htmlFor="agree_to_terms">
+          I agree to the{" "}
+          <a href={href("/privacy-policy")} target="_blank" rel="noopener" className="font-semibold text-navy-600 underline">
+            Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+          </a>{" "}
+          and{" "}
+          <a href={href("/terms-of-use")} target="_blank" rel="noopener" className="font-semibold text-navy-600 underline">
+            Terms of Use<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <RequiredMark />
+        </label>
+      </div>
+      <FieldError name="agree_to_terms" errors={errors} />
+    </div>
+  );
+}
+
+/** The volunteer form's areas of interest: one box each, at least one required. */
+export function InterestChoices({ chosen, errors }: { chosen: readonly string[]; errors?: string[] }) {
+  return (
+    <fieldset aria-describedby={errors?.length ? "interests-error" : undefined} aria-invalid={errors?.length ? true : undefined}>
+      <legend className="font-semibold text-navy-900">
+        {joinForm.labels.interests}
+        <RequiredMark />
+      </legend>
+      <p className="text-sm text-sand-700">Choose at least one.</p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {INTERESTS.map((interest, i) => (
+          <label key={interest} htmlFor={`interest-${i}`} className="flex items-start gap-3 rounded-md border border-sand-200 bg-white p-3">
+            <input
+              id={`interest-${i}`}
+              type="checkbox"
+              name="interests"
+              value={interest}
+              defaultChecked={chosen.includes(interest)}
+              className="mt-0.5 size-5 shrink-0 accent-navy-700"
+            />
+            <span>{interest}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError name="interests" errors={errors} />
+    </fieldset>
+  );
+}
+
+/** Anti-abuse fields: a honeypot people never see, the render time, and this form's idempotency key. */
+export function ProtectionFields({ startedAt, submissionKey }: { startedAt: number; submissionKey: string }) {
+  return (
+    <>
+      <div aria-hidden="true" className="pointer-events-none absolute -start-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <input type="hidden" name={STARTED_FIELD} value={startedAt} />
+      <input type="hidden" name={KEY_FIELD} value={submissionKey} />
+    </>
+  );
+}
+
+/** The props each field of `form` needs: its name, its label, its errors and the value to show again. */
+export function bindFields(form: FormDefinition, errors: FieldErrors, values: FormValues) {
+  const labels = form.labels as Record<string, string>;
+  return (name: FormDefinition["fields"][number]) => {
+    const value = values[name];
+    return { name, label: labels[name]!, errors: errors[name], defaultValue: typeof value === "string" ? value : undefined };
+  };
+}
+
+/** Who is writing: the six fields both forms open with. */
+export function PersonFields({ field }: { field: ReturnType<typeof bindFields> }) {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <TextField {...field("name")} required autoComplete="name" />
+      <TextField {...field("email")} type="email" required autoComplete="email" />
+      <TextField {...field("phone")} type="tel" autoComplete="tel" />
+      <TextField {...field("organization")} autoComplete="organization" />
+      <TextField {...field("country")} autoComplete="country-name" />
+      <TextField {...field("community")} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The request context: what the server hands every loader, action and the document renderer. Each domain
+ * says what it needs (FormsContext, StaffContext, NewsContext); this combines them with what belongs to
+ * the page itself. server/http.ts builds one per request from the services built at start.
+ */
+import { createContext, RouterContextProvider } from "react-router";
+import type { DatabaseHandle } from "../db/client.server";
+import type { FormsContext } from "./forms/services.server";
+import type { NewsContext } from "./news/service.server";
+import type { StaffContext } from "./staff/services.server";
+
+export interface AppRequestContext extends FormsContext, StaffContext, NewsContext {
+  /** Per-request CSP nonce for the few inline scripts React Router needs on hydrated pages. */
+  nonce: string;
+  siteUrl: string;
+  embeds: "consent" | "auto";
+  /** URL of the small enhancement module that content pages load instead of the framework. */
+  enhanceScriptUrl: string;
+  database: DatabaseHandle;
+}
+
+export const appContext = createContext<AppRequestContext>();
+
+/** What every request shares: built once when the server starts. */
+export type AppServices = Omit<AppRequestContext, "nonce" | "clientAddress">;
+
+export function requestContext(services: AppServices, request: Pick<AppRequestContext, "nonce" | "clientAddress">) {
+  const context = new RouterContextProvider();
+  context.set(appContext, { ...services, ...request });
+  return context;
+}

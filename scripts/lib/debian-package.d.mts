@@ -1,0 +1,1 @@
+export function ensureDebianPackage(name: string, binary: string): boolean;

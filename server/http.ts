@@ -1,0 +1,184 @@
+/**
+ * The HTTP side of the server: the Express app, its middleware in the order a request meets it, and in
+ * front of it the render cache, which answers a request for a kept page before Express runs at all.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import type { IncomingMessage, RequestListener } from "node:http";
+import { join } from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
+import onHeaders from "on-headers";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { requestContext, type AppServices } from "../app/context.server";
+import { preflight } from "../app/forms/cors";
+import { CACHE_CONTROL, STAFF_AREA } from "../app/lib/http";
+import { staffAreaGuard } from "../app/staff/http.server";
+import { createDocumentHandler } from "./documents";
+import { healthChecks } from "./health";
+import { routePatterns } from "./metrics";
+import { answerFromCache, createRenderCache } from "./render-cache";
+import { cspNonce, securityHeaders } from "./security";
+import type { Services } from "./services";
+import type { Lifecycle } from "./shutdown";
+import { describeError } from "./logger";
+
+interface HttpOptions {
+  services: Services;
+  lifecycle: Lifecycle;
+  /** Development: Vite serves and transforms the source files, and nothing is kept. */
+  vite?: ViteDevServer;
+  /** Where the built client lives (production). */
+  clientDir: string;
+}
+
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+function enhanceScriptUrl(clientDir: string, dev: boolean): string {
+  if (dev) return "/app/enhance/index.ts";
+  const manifest = join(clientDir, "..", "enhance-manifest.json");
+  if (!existsSync(manifest)) throw new Error(`${manifest} is missing: run npm run build`);
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { url: string }).url;
+}
+
+const requestHasBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
+
+/** The path for logs and metrics: never the query string, which can carry anything. */
+const pathOf = (url = "/") => {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
+};
+
+export async function createHttpApp({ services, lifecycle, vite, clientDir }: HttpOptions) {
+  const { config, logger, metrics, database } = services;
+  const dev = Boolean(vite);
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : ((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
+  // Requests are counted under their route's pattern, never under the address asked for.
+  const routeOf = typeof build === "function" ? () => "unmatched" : routePatterns(build);
+  const https = config.SITE_URL.startsWith("https://");
+  const renderCache = dev ? null : createRenderCache();
+  if (renderCache) {
+    services.contentVersion.onChange(() => renderCache.clear());
+    metrics?.watchRenderCache(() => renderCache.size.pages);
+  }
+  const appServices: AppServices = { ...services.app, enhanceScriptUrl: enhanceScriptUrl(clientDir, dev) };
+
+  let inFlight = 0;
+  /** The log line and the metrics of one answer, whichever way it was answered. */
+  const answered = (method: string, url: string | undefined, status: number, started: bigint) => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const path = pathOf(url);
+    const route = /^\/(assets|images)\//.test(path) ? "static files" : routeOf(path);
+    metrics?.requestAnswered(method, route, status, ms / 1000);
+    logger.info("request", { method, path: path.length > 120 ? `${path.slice(0, 120)}…` : path, status, ms: Math.round(ms * 10) / 10 });
+  };
+  const observe: RequestHandler = (req, res, next) => {
+    const started = process.hrtime.bigint();
+    inFlight++;
+    res.once("close", () => inFlight--);
+    res.once("finish", () => answered(req.method, req.originalUrl, res.statusCode, started));
+    // While draining, every answer tells a keep-alive client to reconnect (to another instance).
+    if (lifecycle.draining) res.setHeader("Connection", "close");
+    next();
+  };
+  // An answer sent before the request's body has arrived (413 while uploading, 415, 403…) closes the connection
+  // and says so: the unread rest of the body would otherwise break the client's next request on it.
+  const closeWhenAnsweredEarly: RequestHandler = (req, res, next) => {
+    if (requestHasBody(req)) onHeaders(res, () => !req.complete && res.setHeader("Connection", "close"));
+    next();
+  };
+
+  const getLoadContext = (req: Request, res: express.Response) =>
+    requestContext(appServices, { nonce: res.locals.cspNonce as string, clientAddress: req.ip ?? req.socket.remoteAddress });
+  const mode = dev ? "development" : "production";
+  const documents = createDocumentHandler({ build, mode, getLoadContext, cache: renderCache, https });
+  const actions = createRequestHandler({ build, mode, getLoadContext });
+  const health = healthChecks(database, logger, lifecycle);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  // The order every request meets them in.
+  app.use(closeWhenAnsweredEarly);
+  app.use(observe);
+  if (vite) app.use(vite.middlewares);
+  else app.use(staticFiles(clientDir));
+  app.use(cspNonce({ https }));
+  app.use(securityHeaders());
+  app.use(compressPages);
+  app.get("/healthz", health.live);
+  app.get("/readyz", health.ready);
+  app.get("/metrics", metrics ? metrics.endpoint(config.METRICS_TOKEN) : (_req, res) => void res.sendStatus(404));
+  app.options(["/api/{*name}", "/functions/v1/{*name}"], corsPreflight(config.ALLOWED_ORIGINS));
+  app.use(STAFF_AREA, staffAreaGuard(config.SITE_URL));
+  app.all("/{*path}", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? documents : actions)(req, res, next));
+  app.use(lastResort(services.logger));
+
+  /** Kept pages first, straight from memory; everything else through Express. */
+  const listener: RequestListener = (req, res) => {
+    const started = process.hrtime.bigint();
+    if (renderCache && !lifecycle.draining && !requestHasBody(req) && answerFromCache(renderCache, req, res)) {
+      answered(req.method!, req.url, res.statusCode, started);
+      return;
+    }
+    app(req, res);
+  };
+  return { app, listener, renderCache, inFlight: () => inFlight };
+}
+
+/** Built files: hashed names are kept for a year and never revalidated; they need no page headers (CSP…), only nosniff. */
+function staticFiles(clientDir: string): RequestHandler[] {
+  const nosniff: RequestHandler = (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    next();
+  };
+  const hashed = { immutable: true, maxAge: ONE_YEAR_MS, index: false, fallthrough: false } as const;
+  const router = express.Router();
+  router.use(["/assets", "/images", "/favicon.svg"], nosniff);
+  router.use(
+    "/assets",
+    expressStaticGzip(join(clientDir, "assets"), { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic: hashed }),
+  );
+  router.use("/images/generated", express.static(join(clientDir, "images", "generated"), hashed));
+  router.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  return [router];
+}
+
+// A small brotli window: pages are tens of KB, and the default 4 MB window costs more to set up per
+// response than the compression itself (measured on /about: 188 → 250 requests/s). A 304 has no body:
+// the library would still label it gzip.
+const compressPages = compression({
+  threshold: 1024,
+  brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } },
+  filter: (req, res) => res.statusCode !== 304 && compression.filter(req, res),
+});
+
+/** React Router answers OPTIONS with 405; cross-origin browsers ask here before posting to an endpoint. */
+function corsPreflight(allowedOrigins: readonly string[]): RequestHandler {
+  return (req, res) => {
+    const { status, headers } = preflight(req.headers.origin, allowedOrigins);
+    res
+      .status(status)
+      .set({ ...headers, "Cache-Control": CACHE_CONTROL.none })
+      .end();
+  };
+}
+
+/** Anything that escapes: a plain page, never a stack trace to the visitor. */
+function lastResort(logger: Services["logger"]): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) logger.error("unhandled error", { path: pathOf(req.originalUrl), ...describeError(err) });
+    if (res.headersSent) return res.end();
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not found" : status < 500 ? "Bad request" : "Something went wrong. Please try again.");
+  };
+}

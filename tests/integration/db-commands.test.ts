@@ -1,0 +1,226 @@
+/**
+ * `npm run db:backup`, `db:restore` and `db:move`, run as an operator runs them (the CLI in a child
+ * process) on a populated database: submissions, a staff account, news and the audit log.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { tablesInDependencyOrder } from "../../db/backup.server";
+import { buildSiteContent } from "../../app/content/collections.server";
+import { readContentFiles } from "../../app/content/read-files.server";
+import { SYSTEM } from "../../app/staff/audit.server";
+import { staffAccountsService } from "../../app/staff/accounts.server";
+import { createStaffAuth } from "../../app/staff/auth.server";
+import { root, spawnServer } from "../helpers/built-server";
+import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { newsInput, newsServiceOn } from "../helpers/news";
+import { seedSubmissions } from "../../scripts/ops/seed-submissions";
+
+const content = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`));
+const work = mkdtempSync(join(tmpdir(), "db-cli-"));
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const step of cleanup) await step().catch(() => {});
+  rmSync(work, { recursive: true, force: true });
+});
+const dir = (name: string) => join(work, name);
+async function postgresDatabase() {
+  const created = await createTestDatabase();
+  cleanup.push(created.drop);
+  return created.url;
+}
+
+/** The CLI as `npm run db:…` runs it, with only the given database settings. */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(
+    process.execPath,
+    [join(root, "node_modules", "tsx", "dist", "cli.mjs"), join(root, "scripts", "ops", "db.ts"), ...args],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATABASE_URL: "", DATA_DIR: "", ...env },
+    },
+  );
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, out })));
+}
+
+const open = (env: Record<string, string>) =>
+  openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR, poolSize: 2 });
+
+/** What an organisation's database holds after a while: every kind of row the issue names. */
+async function populate(env: Record<string, string>) {
+  const database = await open(env);
+  try {
+    const { db } = database;
+    const news = newsServiceOn(db);
+    await news.seed(content.news);
+    await seedSubmissions(db, 120, 7);
+    const auth = createStaffAuth({
+      db,
+      secret: "s".repeat(40),
+      siteUrl: "http://localhost:3000",
+      idleMinutes: 30,
+      appName: "Test",
+      onPasskey: async () => {},
+    });
+    await staffAccountsService({ db, auth, siteUrl: "http://localhost:3000" }).add(SYSTEM, "backup.admin@example.org", "admin");
+    const input = newsInput({ title: "Written before the backup", communities: ["yazidis", "druze"] });
+    await news.save(SYSTEM, input);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Every row of every table, in a stable order, as JSON text. */
+async function everything(database: DatabaseHandle): Promise<Record<string, string[]>> {
+  const all: Record<string, string[]> = {};
+  for (const table of await tablesInDependencyOrder(database.db)) {
+    const result = (await database.db.execute(sql.raw(`select row_to_json(t)::text as row from "${table}" t order by 1`))) as unknown as {
+      rows: { row: string }[];
+    };
+    all[table] = result.rows.map((r) => r.row);
+  }
+  return all;
+}
+const snapshot = async (env: Record<string, string>) => {
+  const database = await open(env);
+  try {
+    return await everything(database);
+  } finally {
+    await database.close();
+  }
+};
+
+function expectPopulated(rows: Record<string, string[]>) {
+  expect(rows.contact_submissions).toHaveLength(120);
+  expect(rows.join_submissions).toHaveLength(120);
+  expect(rows.staff_users).toHaveLength(1);
+  expect(rows.news_items!.some((r) => r.includes("Written before the backup"))).toBe(true);
+  expect(rows.audit_log!.length).toBeGreaterThanOrEqual(2);
+}
+
+describe("backup and restore on the embedded database", () => {
+  it("round-trips: every row of every table is identical after a restore", async () => {
+    const source = { DATA_DIR: dir("embedded-source") };
+    await populate(source);
+    const before = await snapshot(source);
+    expectPopulated(before);
+    const file = dir("embedded.tar.gz");
+    const backup = await cli(["backup", file], source);
+    expect(backup.out).toContain("PGlite's dump, with the server stopped");
+    expect(backup.code).toBe(0);
+
+    const target = { DATA_DIR: dir("embedded-target") };
+    const restored = await cli(["restore", file], target);
+    expect(restored.code, restored.out).toBe(0);
+    expect(await snapshot(target)).toEqual(before);
+
+    const again = await cli(["restore", file], target);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain("add --force to replace it");
+    expect((await cli(["restore", file, "--force"], target)).code).toBe(0);
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it("a backup taken by the running server during a burst of submissions holds whole transactions only", async () => {
+    const env = { DATA_DIR: dir("burst"), SMTP_URL: "smtp://127.0.0.1:9", NOTIFY_TO: "staff@example.org", SUBMISSION_RATE_LIMIT: "10000" };
+    const server = await spawnServer(env);
+    let sent = 0;
+    let stop = false;
+    const send = async () => {
+      while (!stop) {
+        const res = await fetch(`${server.url}/api/submit-contact-form`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            name: "Burst Sender",
+            email: `burst${sent}@example.org`,
+            subject: "Burst",
+            message: "During the backup",
+            agree_to_terms: true,
+          }),
+        });
+        if (res.status === 201) sent++;
+      }
+    };
+    const senders = Array.from({ length: 6 }, send);
+    await new Promise((r) => setTimeout(r, 500));
+    const file = dir("burst.tar.gz");
+    const backup = await cli(["backup", file], { DATA_DIR: env.DATA_DIR });
+    stop = true;
+    await Promise.all(senders);
+    server.child.kill("SIGTERM");
+    await server.exited;
+    expect(backup.out).toContain("by the running server");
+    expect(backup.code).toBe(0);
+
+    const target = { DATA_DIR: dir("burst-restored") };
+    expect((await cli(["restore", file], target)).code).toBe(0);
+    const database = await open(target);
+    try {
+      const rows = (await database.db.execute(
+        sql`select (select count(*) from contact_submissions)::int as submissions,
+                   (select count(*) from email_outbox)::int as emails,
+                   (select count(*) from contact_submissions s where not exists (select 1 from email_outbox e where e.submission_id = s.id))::int as without_email`,
+      )) as unknown as { rows: { submissions: number; emails: number; without_email: number }[] };
+      const { submissions, emails, without_email } = rows.rows[0]!;
+      // Some submissions before the backup, some after it: the copy has a prefix, each with its email.
+      expect(submissions).toBeGreaterThan(0);
+      expect(submissions).toBeLessThan(sent);
+      expect(without_email).toBe(0);
+      expect(emails).toBe(submissions);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
+  for (const [how, path] of [
+    ["pg_dump", process.env.PATH ?? ""],
+    ["the logical backup (no pg_dump on the PATH)", "/nonexistent"],
+  ] as const) {
+    it(`round-trips with ${how}`, async () => {
+      const source = { DATABASE_URL: await postgresDatabase() };
+      await populate(source);
+      const before = await snapshot(source);
+      expectPopulated(before);
+      const file = dir(`postgres-${path.length}.backup`);
+      const backup = await cli(["backup", file], { ...source, PATH: path });
+      expect(backup.code, backup.out).toBe(0);
+      expect(backup.out).toContain(how === "pg_dump" ? "pg_dump (custom format)" : "logical SQL backup written instead");
+
+      const target = { DATABASE_URL: await postgresDatabase() };
+      const restored = await cli(["restore", file], target);
+      expect(restored.code, restored.out).toBe(0);
+      expect(await snapshot(target)).toEqual(before);
+      const refused = await cli(["restore", file], target);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain("is not empty");
+    });
+  }
+});
+
+describe.runIf(hasPostgres)("moving from the embedded database to PostgreSQL", () => {
+  it("copies every row into an empty PostgreSQL, compares the counts, prints the DATABASE_URL, and refuses a database that is not empty", async () => {
+    const source = { DATA_DIR: dir("move-source") };
+    await populate(source);
+    const before = await snapshot(source);
+    const url = await postgresDatabase();
+    const moved = await cli(["move", "--to", url], source);
+    expect(moved.code, moved.out).toBe(0);
+    expect(moved.out).toMatch(/contact_submissions\s+120\s+120/);
+    expect(moved.out).toContain(`DATABASE_URL=${url}`);
+    expect(await snapshot({ DATABASE_URL: url })).toEqual(before);
+
+    const again = await cli(["move", "--to", url], source);
+    expect(again.code).toBe(1);
+    expect(again.out).toContain("copies only into an empty database");
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * A kept page is answered before the Express stack runs (server/render-cache.ts, answerFromCache). Its answer
+ * must be the one the full stack gives for the same page: same status, headers and bytes, for every page the
+ * cache keeps, in every encoding, for HEAD and for a conditional request. The built server runs in this
+ * process, so its Express app can be reached on its own, without the fast path in front of it.
+ */
+import { createServer, request, type Server } from "node:http";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer, StartOptions } from "../../server/app";
+import { assertBuilt, root } from "../helpers/built-server";
+
+let site: RunningServer;
+let expressOnly: Server;
+let expressUrl: string;
+
+beforeAll(async () => {
+  assertBuilt();
+  const { startServer } = (await import(pathToFileURL(join(root, "build", "server", "index.js")).href)) as {
+    startServer(options: StartOptions): Promise<RunningServer>;
+  };
+  site = await startServer({
+    env: {
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: "memory://",
+      LOG_LEVEL: "warn",
+      SITE_URL: "https://alliance.example",
+    },
+    clientDir: join(root, "build", "client"),
+    handleSignals: false,
+  });
+  expressOnly = createServer(site.app);
+  await new Promise<void>((listening) => expressOnly.listen(0, "127.0.0.1", listening));
+  const address = expressOnly.address() as { port: number };
+  expressUrl = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await new Promise((closed) => expressOnly?.close(closed));
+  await site?.close();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function raw(base: string, path: string, method: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** Everything but the clock. */
+const comparable = ({ headers: { date: _date, ...headers }, ...answer }: Answer) => ({ ...answer, headers });
+
+describe("the render cache's fast path", () => {
+  it("answers every kept page exactly as the full Express stack does: each encoding, HEAD and 304", async () => {
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>https:\/\/alliance\.example([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(paths.length).toBeGreaterThan(80);
+    const kept: string[] = [];
+    for (const path of paths) {
+      const first = await raw(site.url, path, "GET", { "accept-encoding": "gzip" });
+      // The form pages are in the sitemap too, but rendered for each visitor and never kept.
+      if (first.headers["x-render-cache"] !== "miss") continue;
+      kept.push(path);
+      const etag = String(first.headers.etag);
+      const variants: [string, Record<string, string>][] = [
+        ["GET", { "accept-encoding": "br, gzip" }],
+        ["GET", { "accept-encoding": "gzip" }],
+        ["GET", {}],
+        ["HEAD", { "accept-encoding": "br" }],
+        ["GET", { "accept-encoding": "gzip", "if-none-match": etag }],
+      ];
+      const answers = await Promise.all(
+        variants.map(([method, headers]) => Promise.all([raw(site.url, path, method, headers), raw(expressUrl, path, method, headers)])),
+      );
+      for (const [i, [fast, full]] of answers.entries()) {
+        const [method, headers] = variants[i]!;
+        expect(fast.headers["x-render-cache"], `${method} ${path}`).toBe("hit");
+        expect(comparable(fast), `${method} ${path} ${JSON.stringify(headers)}`).toEqual(comparable(full));
+      }
+    }
+    expect(kept.length).toBe(paths.length - 2);
+  });
+
+  it("leaves what is not kept to Express: a form page, the staff area, a made-up query", async () => {
+    for (const path of ["/contact", "/admin/login", "/about?utm_source=x"]) {
+      await raw(site.url, path, "GET", {});
+      const again = await raw(site.url, path, "GET", {});
+      expect(again.headers["x-render-cache"], path).not.toBe("hit");
+    }
+  });
+});

@@ -1,0 +1,317 @@
+import { createHash } from "node:crypto";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnServer, startBuiltServer } from "../helpers/built-server";
+import { ROUTE_EXAMPLES } from "../helpers/pages";
+import { buildSiteContent } from "../../app/content/collections.server";
+import { readContentFiles } from "../../app/content/read-files.server";
+
+let server: Awaited<ReturnType<typeof startBuiltServer>>;
+beforeAll(async () => {
+  server = await startBuiltServer({ SITE_URL: "https://alliance.example" });
+});
+afterAll(() => server?.close());
+
+/** The raw status, headers and bytes, without fetch's decompression or its own conditional-request rules. */
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(`${server.url}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+const rawGet = (path: string, headers: Record<string, string>) => raw(path, headers);
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+const PAGES = ROUTE_EXAMPLES;
+
+describe("every route of the route table", () => {
+  it.each(PAGES)("%s answers 200 with HTML", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('<main id="main"');
+  });
+
+  it.each([
+    ["/no-such-page", "Oops! Page not found"],
+    ["/communities/atlantis", "Community Not Found"],
+    ["/ideology/unknown-section", "Section Not Found"],
+    ["/team/director/nobody", "Director Not Found"],
+    ["/team/advisor/nobody", "Advisor Not Found"],
+  ])("unknown %s answers 404 with its not-found view", async (path, text) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain(text);
+  });
+});
+
+const content = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`));
+const VERIFIABLE_PAGES = [
+  ...content.communities.map((c) => ({ path: `/communities/${c.slug}`, sources: c.sources, lastReviewed: c.lastReviewed })),
+  ...content.ideology.map((a) => ({ path: `/ideology/${a.section}`, sources: a.sources, lastReviewed: a.lastReviewed })),
+];
+
+describe("sources and review dates (issue 12)", () => {
+  it("cover all 22 community pages and 10 articles", () => {
+    expect(VERIFIABLE_PAGES).toHaveLength(32);
+  });
+
+  it.each(VERIFIABLE_PAGES)(
+    "$path lists its sources as external links that say they open a new tab",
+    async ({ path, sources, lastReviewed }) => {
+      const html = await (await get(path)).text();
+      const section = /<section aria-labelledby="sources"[^]*?<\/section>/.exec(html)?.[0] ?? "";
+      const links = [...section.matchAll(/<a ([^>]*)>([^]*?)<\/a>/g)];
+      expect(links.length).toBeGreaterThanOrEqual(3);
+      expect(links.map(([, attrs]) => /href="([^"]+)"/.exec(attrs!)?.[1]?.replaceAll("&amp;", "&"))).toEqual(sources.map((s) => s.url));
+      for (const [, attrs, text] of links) {
+        expect(attrs).toContain('target="_blank"');
+        expect(attrs).toContain('rel="noopener noreferrer"');
+        expect(text).toContain('<span class="sr-only"> (opens in a new tab)</span>');
+      }
+      expect(html).toContain(`Last reviewed <time dateTime="${lastReviewed}"`);
+      expect(html).toContain(`"dateModified":"${lastReviewed}"`);
+    },
+  );
+});
+
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
+describe("security headers", () => {
+  it("a content page carries no nonce: its CSP allows 'self' and the hash of each inline script, the same for every visitor", async () => {
+    const [a, b] = await Promise.all([get("/communities/yazidis"), get("/communities/yazidis")]);
+    const csp = a.headers.get("content-security-policy")!;
+    expect(b.headers.get("content-security-policy")).toBe(csp);
+    expect(csp).not.toContain("nonce-");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    const html = await a.text();
+    expect(html).not.toContain("nonce=");
+    const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([^]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0); // the page's JSON-LD
+    for (const text of inline) expect(csp).toContain(`'sha256-${sha256(text)}'`);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("upgrade-insecure-requests");
+  });
+
+  it("no answer a cache may keep carries a nonce: every page in the sitemap, the feeds, the sitemap and robots.txt", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(paths.length).toBeGreaterThan(80);
+    let shared = 0;
+    for (const path of [...paths, "/sitemap.xml", "/robots.txt", "/news.xml", "/communities/druze/news.xml"]) {
+      const res = await get(path);
+      if (!res.headers.get("cache-control")?.startsWith("public")) continue;
+      shared++;
+      expect(res.headers.get("content-security-policy"), path).not.toContain("nonce-");
+      expect(await res.text(), path).not.toContain("nonce=");
+    }
+    expect(shared).toBeGreaterThanOrEqual(paths.length + 2); // all but the two forms, plus the four other files
+  });
+
+  it("a page rendered per request (a form) gets a fresh nonce that matches its scripts, and is private, no-store", async () => {
+    const [a, b] = await Promise.all([get("/contact"), get("/contact")]);
+    const csp = a.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(b.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(a.headers.get("cache-control")).toBe("private, no-store");
+    expect(a.headers.get("x-render-cache")).toBeNull();
+    const html = await a.text();
+    for (const tag of scriptTags(html)) {
+      if (!tag.includes("application/ld+json")) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("send nosniff, Referrer-Policy, Permissions-Policy and HSTS, and hide the framework", async () => {
+    const res = await get("/about");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+});
+
+describe("the render cache", () => {
+  it("renders a content page once, then answers from memory with the same bytes, ETag and headers", async () => {
+    const first = await rawGet("/ideology/same-ideology", { "accept-encoding": "br" });
+    const second = await rawGet("/ideology/same-ideology", { "accept-encoding": "br" });
+    expect(second.headers["x-render-cache"]).toBe("hit");
+    expect(second.body.equals(first.body)).toBe(true);
+    for (const name of ["etag", "content-security-policy", "cache-control", "content-type", "vary", "strict-transport-security"]) {
+      expect(second.headers[name]).toBe(first.headers[name]);
+    }
+    expect(second.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+  });
+
+  it("answers If-None-Match with 304, and HEAD with the page's headers and no body", async () => {
+    const etag = (await get("/about")).headers.get("etag")!;
+    const revalidated = await raw("/about", { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect((await raw("/about", { "if-none-match": 'W/"something-else"' })).status).toBe(200);
+    const head = await raw("/about", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.body.length).toBe(0);
+  });
+
+  it("keeps only a page's canonical address: another spelling or a made-up query is rendered each time, a 404 never kept", async () => {
+    for (const path of ["/about?utm_source=newsletter", "/about?page=7"]) {
+      const [a, b] = [await get(path), await get(path)];
+      expect(a.status).toBe(200);
+      expect([a.headers.get("x-render-cache"), b.headers.get("x-render-cache")]).toEqual(["miss", "miss"]);
+      expect(b.headers.get("content-security-policy")).not.toContain("nonce-");
+    }
+    for (let i = 0; i < 2; i++) {
+      const missing = await get("/made-up-page-42");
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("x-render-cache")).toBeNull();
+      expect(missing.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
+  it("never keeps the staff area or a form page", async () => {
+    for (const path of ["/admin/login", "/contact", "/join-us"]) {
+      await get(path);
+      const res = await get(path);
+      expect(res.headers.get("x-render-cache")).toBeNull();
+      expect(res.headers.get("cache-control")).toMatch(/no-store/);
+    }
+  });
+});
+
+describe("compression and caching", () => {
+  it("compresses HTML with brotli or gzip, as the browser asks", async () => {
+    const br = await rawGet("/about", { "accept-encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).toString()).toContain("Our Mission");
+    const gz = await rawGet("/about", { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toContain("Our Mission");
+  });
+
+  it("cache hashed assets for a year, immutable, and HTML only briefly", async () => {
+    const html = await (await get("/")).text();
+    const asset = /\/assets\/[^"]+\.(?:css|js)/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await get(asset!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const image = /\/images\/generated\/[^" ]+\.avif/.exec(html)?.[0];
+    expect((await get(image!)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const page = await get("/");
+    expect(page.headers.get("cache-control")).toMatch(/max-age=300\b/);
+    expect((await get("/nope")).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("answer 404 for a missing asset instead of rendering a page", async () => {
+    expect((await get("/assets/missing-123.js")).status).toBe(404);
+  });
+});
+
+describe("health and robots", () => {
+  it("GET /healthz checks the database", async () => {
+    const res = await get("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "pglite" });
+  });
+
+  it("robots.txt allows the site and points at the sitemap on SITE_URL", async () => {
+    const text = await (await get("/robots.txt")).text();
+    expect(text).toContain("Allow: /");
+    expect(text).toContain("Sitemap: https://alliance.example/sitemap.xml");
+    expect(text).toContain("Disallow: /admin\n");
+  });
+});
+
+describe("the server process", () => {
+  it("refuses to start on a bad setting, naming the variable", async () => {
+    const err = (await spawnServer({ EMBEDS: "always" }).catch((e) => e)) as { output: string; code: number };
+    expect(err.code).toBe(1);
+    expect(err.output).toContain("EMBEDS:");
+  });
+
+  it("logs requests without query strings or addresses", async () => {
+    const child = await spawnServer({});
+    await fetch(`${child.url}/about?email=secret.person@example.org`);
+    child.child.kill("SIGTERM");
+    await child.exited;
+    const out = child.output();
+    expect(out).toContain('"path":"/about"');
+    expect(out).not.toContain("secret.person");
+    expect(out).not.toContain('127.0.0.1"');
+  });
+
+  it("on SIGTERM first drains: /readyz answers 503 at once, pages are still served (asking clients to reconnect), then it exits 0", async () => {
+    // Long enough for the requests below on a busy machine; the log says when draining began and ended.
+    const child = await spawnServer({ SHUTDOWN_DRAIN_MS: "8000" });
+    expect((await fetch(`${child.url}/readyz`)).status).toBe(200);
+    child.child.kill("SIGTERM");
+    await expect.poll(async () => (await fetch(`${child.url}/readyz`)).status).toBe(503);
+    const page = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) =>
+      request(`${child.url}/about`, (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+      })
+        .on("error", reject)
+        .end(),
+    );
+    expect(page).toEqual({ status: 200, connection: "close" });
+    expect(child.output()).not.toContain('"msg":"stopped"');
+    expect(await child.exited).toBe(0);
+    const out = child.output();
+    expect(out.indexOf('"msg":"draining: not ready, still serving","ms":8000')).toBeGreaterThan(-1);
+    expect(out.indexOf('"msg":"shutting down')).toBeGreaterThan(out.indexOf('"msg":"draining'));
+  });
+
+  it("finishes in-flight requests on SIGTERM, then exits 0", async () => {
+    const child = await spawnServer({});
+    const body = JSON.stringify({
+      name: "Slow Upload",
+      email: "slow@example.org",
+      subject: "Shutdown",
+      message: "Sent while the server stops",
+      agree_to_terms: true,
+    });
+    // A submission whose body is still arriving when SIGTERM comes: certainly in flight.
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        `${child.url}/api/submit-contact-form`,
+        { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          let text = "";
+          res.on("data", (c) => (text += c));
+          res.on("end", () => resolve({ status: res.statusCode!, text }));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        child.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(20)), 300);
+      }, 300);
+    });
+    const { status, text } = await answered;
+    expect(status).toBe(201);
+    expect(JSON.parse(text).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await child.exited).toBe(0);
+    expect(Number(/"inFlight":(\d+)/.exec(child.output())?.[1])).toBe(1);
+    expect(child.output()).toContain('"msg":"stopped"');
+  });
+});
