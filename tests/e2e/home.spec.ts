@@ -77,7 +77,10 @@ test.describe("home page", () => {
       if (r.url().includes("/images/generated/home-slide-")) images.push(r.url());
     });
     await page.clock.install();
+    // The second slide's request can start after a quiet moment on a busy machine, so wait for it by name.
+    const secondSlide = page.waitForRequest(/\/images\/generated\/home-slide-2/);
     await page.goto("/");
+    await secondSlide;
     await page.waitForLoadState("networkidle");
     const slidesRequested = () => new Set(images.map((u) => /home-slide-(\d)/.exec(u)?.[1]));
     // The first slide, and the second prepared ahead of its turn.
