@@ -10,11 +10,14 @@ import { appSettings } from "./schema";
 
 const VERSION_KEY = "content-version";
 
-async function bumpContentVersion(db: Database): Promise<void> {
-  await db
+/** Returns the version after this change. */
+async function bumpContentVersion(db: Database): Promise<string> {
+  const [row] = await db
     .insert(appSettings)
     .values({ key: VERSION_KEY, value: "1" })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`(${appSettings.value}::bigint + 1)::text` } });
+    .onConflictDoUpdate({ target: appSettings.key, set: { value: sql`(${appSettings.value}::bigint + 1)::text` } })
+    .returning({ value: appSettings.value });
+  return row!.value;
 }
 
 async function readContentVersion(db: Database): Promise<string> {
@@ -32,27 +35,31 @@ export interface ContentVersion {
 
 /** For a command that runs once (`npm run staff`): it announces changes, and keeps nothing to forget. */
 export function announceContentVersion(db: Database): ContentVersion {
-  return { onChange: () => {}, changed: () => bumpContentVersion(db), stop: () => {} };
+  return { onChange: () => {}, changed: async () => void (await bumpContentVersion(db)), stop: () => {} };
 }
 
-export function watchContentVersion(db: Database, pollMs = 1000): ContentVersion {
+/**
+ * Reads the version once before it resolves, so the server starts serving with it known: a page kept from
+ * then on is dropped only by a later change, not by a first poll that lands after the first visitors.
+ */
+export async function watchContentVersion(db: Database, pollMs = 1000): Promise<ContentVersion> {
   const listeners: (() => void)[] = [];
   const notify = () => listeners.forEach((listener) => listener());
-  let version: string | null = null;
+  let version = await readContentVersion(db);
   const poll = async () => {
     // A failed read (database restarting) keeps what is cached; the next poll tries again.
     const now = await readContentVersion(db).catch(() => version);
-    // The first read also notifies: what was cached before it may be older than the version it finds.
-    if (now !== version) notify();
+    if (now === version) return;
     version = now;
+    notify();
   };
-  void poll();
   const timer = setInterval(poll, pollMs);
   timer.unref();
   return {
     onChange: (listener) => void listeners.push(listener),
     async changed() {
-      await bumpContentVersion(db);
+      // Remember the version this change made, so the next poll does not take it for another instance's.
+      version = await bumpContentVersion(db);
       notify();
     },
     stop: () => clearInterval(timer),

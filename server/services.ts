@@ -41,7 +41,7 @@ export interface Services {
 export async function createServices(config: AppConfig, logger: Logger, purpose: Purpose): Promise<Services> {
   const server = purpose === "server";
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: server ? 10 : 2 });
-  const contentVersion = server ? watchContentVersion(database.db) : announceContentVersion(database.db);
+  const contentVersion = server ? await watchContentVersion(database.db) : announceContentVersion(database.db);
   const news = createNewsService(database.db, contentVersion);
   if (server) logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(content.news) });
 

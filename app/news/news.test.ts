@@ -117,14 +117,12 @@ forEachDatabase("news", (handle) => {
 
   it("drops the cached answers when any instance changes the news", async () => {
     const { db } = handle();
-    const [hereVersion, elsewhereVersion] = [watchContentVersion(db, 50), watchContentVersion(db, 50)];
+    const [hereVersion, elsewhereVersion] = await Promise.all([watchContentVersion(db, 50), watchContentVersion(db, 50)]);
     const here = createNewsService(db, hereVersion);
     const elsewhere = createNewsService(db, elsewhereVersion);
-    await new Promise((r) => setTimeout(r, 100)); // both have read the version once
     const before = ids(await elsewhere.forCommunity("druze"));
     const added = await here.save(SYSTEM, input({ title: "Fresh", publishedDate: "2026-11-01" }));
-    await new Promise((r) => setTimeout(r, 200));
-    expect(ids(await elsewhere.forCommunity("druze"))).toEqual([added, ...before].slice(0, 3));
+    await expect.poll(async () => ids(await elsewhere.forCommunity("druze")), { timeout: 10_000 }).toEqual([added, ...before].slice(0, 3));
     hereVersion.stop();
     elsewhereVersion.stop();
   });
