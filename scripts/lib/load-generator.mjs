@@ -6,6 +6,7 @@
 import { execFile, spawnSync } from "node:child_process";
 import autocannon from "autocannon";
 import { ensureDebianPackage } from "./debian-package.mjs";
+import { killWithThisProcess } from "./serve-build.mjs";
 
 const WRK = "/usr/bin/wrk";
 
@@ -49,13 +50,12 @@ function wrk({ connections, seconds, headers }) {
     // and ended with the script, should it fail while wrk runs.
     run: (url) =>
       new Promise((resolve, reject) => {
-        const stop = () => child.kill();
         const child = execFile(WRK, ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", ...headerArgs, url], (error, stdout) => {
-          process.off("exit", stop);
+          forget();
           if (error) reject(error);
           else resolve(parseWrk(stdout));
         });
-        process.once("exit", stop);
+        const forget = killWithThisProcess(() => child.kill());
       }),
   };
 }

@@ -5,3 +5,4 @@ export function serveBuild(
   port: number,
   env?: Record<string, string>,
 ): Promise<{ base: string; stop: () => Promise<void>; child: ChildProcess }>;
+export function killWithThisProcess(kill: () => void): () => void;

@@ -9,6 +9,21 @@ export const START_ARGS = JSON.parse(readFileSync(new URL("../../package.json", 
   .scripts.start.split(/\s+/)
   .slice(1);
 
+let signalsEndTheScript = false;
+
+/**
+ * Runs `kill` when this script ends, however it ends: done, failed, Ctrl-C or SIGTERM (a signal would otherwise
+ * skip the exit handlers and leave servers running). Returns what cancels it, for a child stopped on purpose.
+ */
+export function killWithThisProcess(kill) {
+  if (!signalsEndTheScript) {
+    signalsEndTheScript = true;
+    for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
+  }
+  process.once("exit", kill);
+  return () => process.off("exit", kill);
+}
+
 export async function serveBuild(port, env = {}) {
   const child = spawn(process.execPath, START_ARGS, {
     env: {
@@ -16,13 +31,21 @@ export async function serveBuild(port, env = {}) {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      // No load balancer in front to drain for.
+      SHUTDOWN_DRAIN_MS: "0",
       DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "measure-")),
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM"))));
-  process.once("exit", () => child.kill("SIGTERM"));
+  const forget = killWithThisProcess(() => child.kill("SIGTERM"));
+  const stop = () =>
+    new Promise((resolve) => {
+      forget();
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", resolve);
+      child.kill("SIGTERM");
+    });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {

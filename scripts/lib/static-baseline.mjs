@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { ensureDebianPackage } from "./debian-package.mjs";
-import { START_ARGS } from "./serve-build.mjs";
+import { killWithThisProcess, START_ARGS } from "./serve-build.mjs";
 
 export const NGINX = "/usr/sbin/nginx";
 
@@ -86,10 +86,10 @@ export function startNodeBaseline(dir, paths, port) {
 async function startBaseline({ name, kind, port }, [command, ...args], stopSignal) {
   const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"] });
   const kill = () => child.kill(stopSignal);
-  process.once("exit", kill);
+  const forget = killWithThisProcess(kill);
   const stop = () =>
     new Promise((resolve) => {
-      process.off("exit", kill);
+      forget();
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", resolve);
       kill();
