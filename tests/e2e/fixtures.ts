@@ -13,7 +13,7 @@ export const CONTENT_PAGES = [
 ];
 
 /** Every request a page makes to a host other than the site itself: there must be none unasked. */
-export function trackForeignRequests(page: Page): string[] {
+function trackForeignRequests(page: Page): string[] {
   const foreign: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
@@ -42,5 +42,3 @@ export const test = base.extend<{ foreignRequests: string[] }>({
   },
 });
 export { expect };
-
-export const isPhone = (testInfo: { project: { name: string } }) => testInfo.project.name === "phone";

@@ -13,7 +13,7 @@ const staffEnv = (info: ProjectInfo) => (info.project.metadata as { staffEnv: Re
 /** A test's or a worker's info: either names the project, which is all the commands need. */
 type ProjectInfo = Pick<WorkerInfo, "project">;
 
-export async function staffCommand(info: ProjectInfo, ...args: string[]): Promise<string> {
+async function staffCommand(info: ProjectInfo, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/ops/staff.ts", ...args], {
     env: { ...process.env, ...staffEnv(info) },
   });
