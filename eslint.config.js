@@ -88,6 +88,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // On Node 20, React's Node stream renderer runs each render in an AsyncLocalStorage, which switches on async
+    // hooks for the whole process: every request after the first render pays for them (decision 007).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-dom/server",
+              importNames: ["renderToPipeableStream", "renderToReadableStream"],
+              message: "Stream pages with renderToReadableStream from react-dom/server.edge, which needs no AsyncLocalStorage.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
   // Playwright fixtures call `use()`, which is not React's hook.
   { files: ["tests/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },

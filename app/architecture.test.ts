@@ -1,4 +1,7 @@
-/** The layers of docs/architecture.md hold because lint refuses an import that points up, or a bare staff-area path. */
+/**
+ * The layers of docs/architecture.md hold because lint refuses an import that points up, or a bare staff-area path;
+ * and the renderer stays the one that leaves async hooks off.
+ */
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -34,5 +37,12 @@ describe("lint keeps the layers", () => {
     expect(await problems("components/example.ts", code)).toEqual([
       expect.stringMatching(/^no-restricted-syntax: Build staff-area paths with href\(\)/),
     ]);
+  });
+
+  it("refuses React's Node stream renderer, whose AsyncLocalStorage slows every request after the first render", async () => {
+    const code = 'import { renderToPipeableStream } from "react-dom/server";\nexport const x = renderToPipeableStream;\n';
+    expect(await problems("entry.server.tsx", code)).toEqual([expect.stringMatching(/^no-restricted-imports: .*react-dom\/server\.edge/)]);
+    const edge = 'import { renderToReadableStream } from "react-dom/server.edge";\nexport const x = renderToReadableStream;\n';
+    expect(await problems("entry.server.tsx", edge)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream } from "react-dom/server";
+// The web-streams renderer, not the Node one: on Node 20, react-dom's Node build runs every render inside an
+// AsyncLocalStorage, which switches on async hooks for the whole process, and from then on every request,
+// kept pages included, pays for them (docs/decisions/007-one-shape.md).
+import { renderToReadableStream } from "react-dom/server.edge";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "./context.server";
 import { CACHE_CONTROL, isStaffArea, sharedByCaches } from "./lib/http";
@@ -8,7 +9,7 @@ import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,32 +26,25 @@ export default function handleRequest(
   // A page caches may share carries no nonce: its inline code is allowed by hash (server/documents.ts).
   const nonce = sharedByCaches(responseHeaders.get("Cache-Control")) ? undefined : loadContext.get(appContext).nonce;
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // The pages are small and static: send them whole, so nothing arrives half-painted on a slow network.
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const body = new PassThrough();
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+  // The pages are small and static: send them whole, so nothing arrives half-painted on a slow network.
+  const timeout = AbortSignal.timeout(streamTimeout + 1000);
+  let allReady = false;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: timeout,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (allReady) console.error(error);
       },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+    },
+  );
+  await body.allReady;
+  allReady = true;
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Errors in loaders and rendering: logged without the request's details (no query, no body, no address). */
