@@ -6,7 +6,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { count, isNull, min } from "drizzle-orm";
 import type { Database } from "../db/client.server";
@@ -40,23 +40,96 @@ export function routePatterns(build: ServerBuild): (path: string) => string {
   };
 }
 
+const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** The answers to one method on one route pattern. */
+interface AnswerTally {
+  labels: { method: string; route: string };
+  byStatus: Map<number, number>;
+  count: number;
+  sum: number;
+  /** How many took at most each of DURATION_BUCKETS (not yet cumulative). */
+  buckets: number[];
+}
+
+/**
+ * `http_requests_total` and `http_request_duration_seconds`, tallied as plain numbers on each answer and
+ * handed to prom-client only when /metrics is read. Its `inc()` and `observe()` check and join their labels
+ * on every call, a cost each kept page would pay in the render cache's fast path. The registry reads any
+ * object with a name and a `get()` in its own format, as `Registry.merge` does, and writes the text itself.
+ */
+function requestSeries(registry: Registry) {
+  const emptyTally = (method: string, route: string): AnswerTally => ({
+    labels: { method, route },
+    byStatus: new Map(),
+    count: 0,
+    sum: 0,
+    buckets: DURATION_BUCKETS.map(() => 0),
+  });
+  const tallies = new Map<string, Map<string, AnswerTally>>();
+  const all = () => [...tallies.values()].flatMap((byMethod) => [...byMethod.values()]);
+
+  const counter = {
+    name: "http_requests_total",
+    help: "Requests answered, by method, route pattern and status",
+    get: async () => ({
+      name: counter.name,
+      help: counter.help,
+      type: "counter",
+      aggregator: "sum",
+      values: all().flatMap(({ labels, byStatus }) =>
+        [...byStatus].map(([status, value]) => ({ labels: { ...labels, status: String(status) }, value })),
+      ),
+    }),
+    reset: () => tallies.clear(),
+  };
+  const histogram = {
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, by method and route pattern",
+    get: async () => ({
+      name: histogram.name,
+      help: histogram.help,
+      type: "histogram",
+      aggregator: "sum",
+      values: all().flatMap(({ labels, count, sum, buckets }) => {
+        let below = 0;
+        const bounds = DURATION_BUCKETS.map((le, i) => ({ le, value: (below += buckets[i]!) }));
+        return [
+          ...[...bounds, { le: "+Inf", value: count }].map(({ le, value }) => ({
+            metricName: `${histogram.name}_bucket`,
+            labels: { ...labels, le },
+            value,
+          })),
+          { metricName: `${histogram.name}_sum`, labels, value: sum },
+          { metricName: `${histogram.name}_count`, labels, value: count },
+        ];
+      }),
+    }),
+    reset: () => tallies.clear(),
+  };
+  registry.registerMetric(counter as unknown as Metric);
+  registry.registerMetric(histogram as unknown as Metric);
+
+  return {
+    /** Counts and times one answer under its route's pattern: a few map lookups and additions. */
+    record(method: string, route: string, status: number, seconds: number) {
+      let byMethod = tallies.get(route);
+      if (!byMethod) tallies.set(route, (byMethod = new Map()));
+      let tally = byMethod.get(method);
+      if (!tally) byMethod.set(method, (tally = emptyTally(method, route)));
+      tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
+      tally.count++;
+      tally.sum += seconds;
+      const bucket = DURATION_BUCKETS.findIndex((le) => seconds <= le);
+      if (bucket >= 0) tally.buckets[bucket]!++;
+    },
+  };
+}
+
 /** Every series the site reports, registered once. */
 function defineSeries() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: "http_requests_total",
-    help: "Requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time to answer a request, by method and route pattern",
-    labelNames: ["method", "route"] as const,
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
   const submissions = new Counter({
     name: "submissions_stored_total",
     help: "Form submissions stored, by form, and whether they were filed as spam",
@@ -83,11 +156,11 @@ function defineSeries() {
     help: "Age of the oldest notification email not yet sent (0 when none)",
     registers: [registry],
   });
-  return { registry, requests, duration, submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest };
+  return { registry, requests: requestSeries(registry), submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest };
 }
 
 export function createMetrics(db: Database) {
-  const { registry, requests, duration, submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest } = defineSeries();
+  const { registry, requests, submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest } = defineSeries();
   let renderCacheSize = () => 0;
 
   async function readOutbox() {
@@ -102,10 +175,7 @@ export function createMetrics(db: Database) {
   return {
     registry,
     /** Counts and times one answer, under its route's pattern. */
-    requestAnswered(method: string, route: string, status: number, seconds: number) {
-      duration.observe({ method, route }, seconds);
-      requests.inc({ method, route, status: String(status) });
-    },
+    requestAnswered: requests.record,
     submissionStored: (form: string, spam: boolean) => submissions.inc({ form, spam: String(spam) }),
     retentionRan(result: { ran: boolean; deleted: Record<string, number> } | "failed") {
       if (result === "failed") return retentionRuns.inc({ result: "failed" });
