@@ -6,6 +6,7 @@
 import { COMMUNITY_SLUGS, IDEOLOGY_SECTIONS, LEGAL_PAGES, type LegalPage } from "./catalog";
 import { fillTokens, renderInlineMarkdown, renderMarkdown } from "./markdown.server";
 import { ContentError, parseMarkdownFile, parseYamlFile, splitSections, validate } from "./parse";
+import type { SourcedPage } from "./source-warnings";
 import {
   aboutSchema,
   communityBodySchema,
@@ -220,6 +221,30 @@ export function listPlaceholders(content: SiteContent): string[] {
 /** Pages whose claims must be traceable (issue 12): every community page and ideology article. */
 const MIN_SOURCES = 3;
 const REVIEW_MONTHS = 12;
+
+/** The prose an editor checks against the sources, without its markup (addresses in links are not figures). */
+const proseOf = (...html: (string | undefined)[]) => html.map((h) => (h ?? "").replace(/<[^>]+>/g, " ")).join("\n");
+
+/** Every page that cites sources, and each news item with the one it reports, for `sourceWarnings`. */
+export function sourcedPages(content: SiteContent): SourcedPage[] {
+  return [
+    ...content.communities.map((c) => ({
+      path: `communities/${c.slug}.md`,
+      text: proseOf(c.description, c.underAttackHtml, c.contentHtml, c.cultureHtml, c.historyHtml),
+      sources: c.sources,
+    })),
+    ...content.ideology.map((a) => ({
+      path: `ideology/${a.section}.md`,
+      text: proseOf(a.bodyBeforeListHtml, a.bodyAfterListHtml, ...a.communities.map((c) => c.descriptionHtml)),
+      sources: a.sources,
+    })),
+    ...content.news.map((n) => ({
+      path: `news.yaml#${n.id}`,
+      text: proseOf(n.title, n.excerpt),
+      sources: [{ url: n.originalUrl, date: n.publishedDate }],
+    })),
+  ];
+}
 
 /**
  * What an editor must fix before a page can be trusted: fewer than three sources or no review date

@@ -59,4 +59,15 @@ describe("sources and review dates (issue 12)", () => {
     expect("code" in failure ? failure.code : 0).toBe(1);
     expect(failure.stdout).toContain("communities/yazidis.md: 0 source(s), needs at least 3");
   });
+
+  it("make `npm run content:check` warn about a feed copy without failing", async () => {
+    const feedCopy = "  - publisher: BBC News\n    title: A report\n    date: 2024-01-01\n    url: https://feeds.bbci.co.uk/news/world-1\n";
+    const dir = contentWithYazidis((fm) => fm.replace(/^sources:\n/m, `sources:\n${feedCopy}`));
+    const { stdout } = await run(process.execPath, [
+      join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      join(root, "scripts", "ops", "content-check.ts"),
+      dir,
+    ]);
+    expect(stdout).toContain("communities/yazidis.md: https://feeds.bbci.co.uk/news/world-1: a feed host");
+  });
 });

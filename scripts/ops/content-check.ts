@@ -1,12 +1,13 @@
 /**
  * `npm run content:check [-- <content dir>]`: validates every content file, lists the pages whose sources
- * or review date need an editor, and lists what the organisation must still supply (placeholder: true).
+ * or review date need an editor, warns about sources that are copies or older than the page's figures, and lists what the organisation must still supply (placeholder: true).
  * Exits non-zero when a file is invalid or a page has fewer than three sources or no review date.
  */
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSiteContent, listPlaceholders, reviewProblems } from "../../app/content/collections.server";
+import { buildSiteContent, listPlaceholders, reviewProblems, sourcedPages } from "../../app/content/collections.server";
 import { readContentFiles } from "../../app/content/read-files.server";
+import { sourceWarnings } from "../../app/content/source-warnings";
 
 const contentDir = process.argv[2] ? resolve(process.argv[2]) : join(dirname(fileURLToPath(import.meta.url)), "..", "..", "app", "content");
 try {
@@ -22,6 +23,7 @@ try {
   };
   list("page(s) without enough sources or a review date:", missing);
   list("page(s) last reviewed more than 12 months ago:", stale);
+  list("source warning(s): a copy where the original belongs, or figures newer than the sources:", sourceWarnings(sourcedPages(content)));
   list("placeholder(s) the organisation still has to supply:", placeholders);
   if (missing.length > 0) process.exit(1);
 } catch (err) {

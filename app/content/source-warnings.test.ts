@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { addressWarning, sourceWarnings } from "./source-warnings";
+
+describe("content:check's source warnings (issue 19)", () => {
+  it("flags AMP copies, whether the host, a path segment or the page name says so", () => {
+    for (const url of [
+      "https://www.newindianexpress.com/amp/story/world/2018/Jul/02/attack-1836932.html",
+      "https://philstar.com/world/2023/10/12/2303168/what-we-know/amp",
+      "https://www.thehindu.com/news/international/attack/article65539282.ece/amp/",
+      "https://rudaw.net/english/middleeast/iraq/150720231-amp",
+      "https://amp.example.com/news/story",
+    ]) {
+      expect(addressWarning(url), url).toMatch(/^an AMP copy/);
+    }
+  });
+
+  it("flags feed hosts, known mirrors and aggregators, naming what to cite instead", () => {
+    expect(addressWarning("https://feeds.bbci.co.uk/news/world-middle-east-28381455")).toMatch(/^a feed host/);
+    expect(addressWarning("https://rss.globenewswire.com/news-release/2018/12/21/1677630/0/en/x.html")).toMatch(/^a feed host/);
+    expect(addressWarning("https://un.dk/clear-and-convincing-information/")).toMatch(/cite news\.un\.org/);
+    expect(addressWarning("https://www.newsbytesapp.com/news/india/story")).toMatch(/aggregator's rewrite/);
+    expect(addressWarning("https://www.msn.com/en-us/news/world/story/ar-AA1")).toMatch(/aggregator/);
+  });
+
+  it("flags a query string, except the id parameter of a site whose canonical addresses carry one", () => {
+    expect(addressWarning("https://sudantribune.com/?p=290821")).toBe("a query string (p): cite the page's canonical address");
+    expect(addressWarning("https://www.hrw.org/news/2024/report?utm_source=x")).toMatch(/\(utm_source\)/);
+    expect(addressWarning("https://www.catholicculture.org/news/headlines/index.cfm?storyid=55638")).toBeNull();
+    expect(addressWarning("https://www.catholicculture.org/news/headlines/index.cfm?storyid=55638&utm_medium=rss")).toMatch(
+      /\(utm_medium\)/,
+    );
+  });
+
+  it("passes a publisher's own canonical page", () => {
+    for (const url of [
+      "https://www.bbc.com/news/world-middle-east-28381455",
+      "https://news.un.org/en/story/2024/03/1147217",
+      "https://www.hrw.org/report/2024/01/01/example",
+      "https://www.example.org/campaign/examples",
+    ]) {
+      expect(addressWarning(url), url).toBeNull();
+    }
+  });
+
+  it("flags a page that names a year later than its newest source, but not a later plan or an old history", () => {
+    const today = new Date("2026-11-23T00:00:00Z");
+    const page = (text: string, ...dates: string[]) => ({
+      path: "communities/example.md",
+      text,
+      sources: dates.map((date) => ({ url: "https://www.hrw.org/report", date })),
+    });
+    expect(sourceWarnings([page("By 2025 some 2,600 remained missing.", "2019-05-01", "2023-08-03")], today)).toEqual([
+      "communities/example.md: names 2025, but its newest source is from 2023: a figure for 2025 needs a source that gives it",
+    ]);
+    expect(sourceWarnings([page("By 2025 some 2,600 remained missing.", "2019-05-01", "2025-08-03")], today)).toEqual([]);
+    expect(sourceWarnings([page("Expelled in 1492; a plan runs to 2030.", "2024-01-01")], today)).toEqual([]);
+  });
+
+  it("names the page and the address of each copy", () => {
+    const warnings = sourceWarnings([
+      { path: "ideology/example.md", text: "", sources: [{ url: "https://feeds.bbci.co.uk/news/x-1", date: "2014-07-21" }] },
+    ]);
+    expect(warnings).toEqual(["ideology/example.md: https://feeds.bbci.co.uk/news/x-1: a feed host: cite the publisher's canonical page"]);
+  });
+});
