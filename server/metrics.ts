@@ -69,46 +69,32 @@ function requestSeries(registry: Registry) {
   const tallies = new Map<string, Map<string, AnswerTally>>();
   const all = () => [...tallies.values()].flatMap((byMethod) => [...byMethod.values()]);
 
-  const counter = {
-    name: "http_requests_total",
-    help: "Requests answered, by method, route pattern and status",
-    get: async () => ({
-      name: counter.name,
-      help: counter.help,
-      type: "counter",
-      aggregator: "sum",
-      values: all().flatMap(({ labels, byStatus }) =>
-        [...byStatus].map(([status, value]) => ({ labels: { ...labels, status: String(status) }, value })),
-      ),
+  /** Registers a series the registry reads at each scrape, as it would read one of its own. */
+  const expose = (name: string, help: string, type: "counter" | "histogram", values: () => object[]) =>
+    registry.registerMetric({
+      name,
+      help,
+      get: async () => ({ name, help, type, aggregator: "sum", values: values() }),
+      reset: () => tallies.clear(),
+    } as unknown as Metric);
+
+  expose("http_requests_total", "Requests answered, by method, route pattern and status", "counter", () =>
+    all().flatMap(({ labels, byStatus }) =>
+      [...byStatus].map(([status, value]) => ({ labels: { ...labels, status: String(status) }, value })),
+    ),
+  );
+  const duration = "http_request_duration_seconds";
+  expose(duration, "Time to answer a request, by method and route pattern", "histogram", () =>
+    all().flatMap(({ labels, count, sum, buckets }) => {
+      let below = 0;
+      const bounds = [...DURATION_BUCKETS.map((le, i) => ({ le, value: (below += buckets[i]!) })), { le: "+Inf", value: count }];
+      return [
+        ...bounds.map(({ le, value }) => ({ metricName: `${duration}_bucket`, labels: { ...labels, le }, value })),
+        { metricName: `${duration}_sum`, labels, value: sum },
+        { metricName: `${duration}_count`, labels, value: count },
+      ];
     }),
-    reset: () => tallies.clear(),
-  };
-  const histogram = {
-    name: "http_request_duration_seconds",
-    help: "Time to answer a request, by method and route pattern",
-    get: async () => ({
-      name: histogram.name,
-      help: histogram.help,
-      type: "histogram",
-      aggregator: "sum",
-      values: all().flatMap(({ labels, count, sum, buckets }) => {
-        let below = 0;
-        const bounds = DURATION_BUCKETS.map((le, i) => ({ le, value: (below += buckets[i]!) }));
-        return [
-          ...[...bounds, { le: "+Inf", value: count }].map(({ le, value }) => ({
-            metricName: `${histogram.name}_bucket`,
-            labels: { ...labels, le },
-            value,
-          })),
-          { metricName: `${histogram.name}_sum`, labels, value: sum },
-          { metricName: `${histogram.name}_count`, labels, value: count },
-        ];
-      }),
-    }),
-    reset: () => tallies.clear(),
-  };
-  registry.registerMetric(counter as unknown as Metric);
-  registry.registerMetric(histogram as unknown as Metric);
+  );
 
   return {
     /** Counts and times one answer under its route's pattern: a few map lookups and additions. */
