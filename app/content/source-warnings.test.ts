@@ -26,6 +26,7 @@ describe("content:check's source warnings (issue 19)", () => {
     expect(addressWarning("https://sudantribune.com/?p=290821")).toBe("a query string (p): cite the page's canonical address");
     expect(addressWarning("https://www.hrw.org/news/2024/report?utm_source=x")).toMatch(/\(utm_source\)/);
     expect(addressWarning("https://www.catholicculture.org/news/headlines/index.cfm?storyid=55638")).toBeNull();
+    expect(addressWarning("https://abcnews.go.com/International/finds-clear-evidence/story?id=107787501")).toBeNull();
     expect(addressWarning("https://www.catholicculture.org/news/headlines/index.cfm?storyid=55638&utm_medium=rss")).toMatch(
       /\(utm_medium\)/,
     );

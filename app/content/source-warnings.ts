@@ -1,9 +1,11 @@
 /**
  * What `npm run content:check` can tell an editor about a page's sources without reading them: a copy where
  * the original should be cited (an AMP page, a feed host, a known mirror or aggregator), an address with a
- * query string, and a page that gives figures for years later than its newest source. These are warnings:
- * each needs an editor's judgement, so none stops the build.
+ * query string, a page that gives figures for years later than its newest source, and an event whose toll
+ * differs from page to page (`event-tolls.ts`). These are warnings: each needs an editor's judgement, so none
+ * stops the build.
  */
+import { tollWarnings } from "./event-tolls";
 
 /** A source as the pages and news.yaml cite it. */
 export interface CitedSource {
@@ -42,6 +44,7 @@ const CANONICAL_QUERIES: Record<string, string> = {
   "catholicculture.org": "storyid",
   "universityworldnews.com": "story",
   "webwire.com": "aId",
+  "abcnews.go.com": "id",
 };
 
 /** Feed hosts serve a publisher's articles at addresses that are not its canonical pages. */
@@ -81,7 +84,7 @@ function latestYearNamed(text: string, today: Date): number | null {
   return years.length ? Math.max(...years) : null;
 }
 
-/** Every warning for every page, as `path: url: why` lines and one line per page for the years. */
+/** Every warning for every page: `path: url: why` lines, one line per page for the years, one per event told differently. */
 export function sourceWarnings(pages: SourcedPage[], today = new Date()): string[] {
   const warnings: string[] = [];
   for (const page of pages) {
@@ -98,5 +101,5 @@ export function sourceWarnings(pages: SourcedPage[], today = new Date()): string
       );
     }
   }
-  return warnings;
+  return [...warnings, ...tollWarnings(pages)];
 }

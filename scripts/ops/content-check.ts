@@ -1,6 +1,7 @@
 /**
  * `npm run content:check [-- <content dir>]`: validates every content file, lists the pages whose sources
- * or review date need an editor, warns about sources that are copies or older than the page's figures, and lists what the organisation must still supply (placeholder: true).
+ * or review date need an editor, warns about sources that are copies or older than the page's figures and about
+ * events whose tolls differ between pages, and lists what the organisation must still supply (placeholder: true).
  * Exits non-zero when a file is invalid or a page has fewer than three sources or no review date.
  */
 import { dirname, join, resolve } from "node:path";
@@ -23,7 +24,7 @@ try {
   };
   list("page(s) without enough sources or a review date:", missing);
   list("page(s) last reviewed more than 12 months ago:", stale);
-  list("source warning(s): a copy where the original belongs, or figures newer than the sources:", sourceWarnings(sourcedPages(content)));
+  list("source warning(s): a copy where the original belongs, figures newer than the sources, or an event whose toll differs between pages:", sourceWarnings(sourcedPages(content)));
   list("placeholder(s) the organisation still has to supply:", placeholders);
   if (missing.length > 0) process.exit(1);
 } catch (err) {
