@@ -5,6 +5,7 @@
  */
 import { createContext, RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "../db/client.server";
+import type { ContentStore } from "./content/store.server";
 import type { FormsContext } from "./forms/services.server";
 import type { NewsContext } from "./news/service.server";
 import type { StaffContext } from "./staff/services.server";
@@ -17,6 +18,8 @@ export interface AppRequestContext extends FormsContext, StaffContext, NewsConte
   /** URL of the small enhancement module that content pages load instead of the framework. */
   enhanceScriptUrl: string;
   database: DatabaseHandle;
+  /** The content documents staff keep (the staff area's Site section). */
+  contentStore: ContentStore;
 }
 
 export const appContext = createContext<AppRequestContext>();

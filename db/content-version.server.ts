@@ -26,8 +26,11 @@ async function readContentVersion(db: Database): Promise<string> {
 }
 
 export interface ContentVersion {
-  /** Called on this instance whenever the content changed, here or on another instance. */
-  onChange(listener: () => void): void;
+  /**
+   * Called on this instance whenever the content changed, here or on another instance. Listeners run in the
+   * order they were added, each awaited: the content is rebuilt before the pages made from it are dropped.
+   */
+  onChange(listener: () => void | Promise<void>): void;
   /** After a change made here: this instance forgets at once, the others at their next poll. */
   changed(): Promise<void>;
   stop(): void;
@@ -43,15 +46,17 @@ export function announceContentVersion(db: Database): ContentVersion {
  * then on is dropped only by a later change, not by a first poll that lands after the first visitors.
  */
 export async function watchContentVersion(db: Database, pollMs = 1000): Promise<ContentVersion> {
-  const listeners: (() => void)[] = [];
-  const notify = () => listeners.forEach((listener) => listener());
+  const listeners: (() => void | Promise<void>)[] = [];
+  const notify = async () => {
+    for (const listener of listeners) await listener();
+  };
   let version = await readContentVersion(db);
   const poll = async () => {
     // A failed read (database restarting) keeps what is cached; the next poll tries again.
     const now = await readContentVersion(db).catch(() => version);
     if (now === version) return;
     version = now;
-    notify();
+    await notify();
   };
   const timer = setInterval(poll, pollMs);
   timer.unref();
@@ -60,7 +65,7 @@ export async function watchContentVersion(db: Database, pollMs = 1000): Promise<
     async changed() {
       // Remember the version this change made, so the next poll does not take it for another instance's.
       version = await bumpContentVersion(db);
-      notify();
+      await notify();
     },
     stop: () => clearInterval(timer),
   };

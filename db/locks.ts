@@ -9,4 +9,6 @@ export const ADVISORY_LOCKS = {
   retention: 727_002,
   /** Seeding news from app/content/news.yaml (app/news/editing.server.ts). */
   newsSeed: 727_003,
+  /** Seeding the content documents from app/content/ (app/content/store.server.ts). */
+  contentSeed: 727_004,
 } as const;

@@ -39,6 +39,55 @@ export const newsSeeded = pgTable("news_seeded", {
 });
 
 /**
+ * Every content file but the news (site settings, pages, communities, articles, people, partners) as staff
+ * keep it, in the file's own format: YAML front matter and Markdown, or YAML. app/content/ holds the first
+ * edition; `npm run content:export` writes these back out as the same files. One row per path and language.
+ */
+export const contentDocuments = pgTable(
+  "content_documents",
+  {
+    path: text("path").notNull(),
+    language: text("language").notNull().default("en"),
+    source: text("source").notNull(),
+    /** Counts the saves; a save names the revision it started from, so a concurrent one is refused. */
+    revision: integer("revision").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who saved it last; null for the first edition. */
+    updatedBy: text("updated_by"),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.language] })],
+);
+
+/** Every saved state of every document, the first edition included; `source` is null where it was deleted. */
+export const contentRevisions = pgTable(
+  "content_revisions",
+  {
+    id: serial("id").primaryKey(),
+    path: text("path").notNull(),
+    language: text("language").notNull(),
+    revision: integer("revision").notNull(),
+    source: text("source"),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    savedBy: text("saved_by"),
+  },
+  (t) => [index("content_revisions_document_idx").on(t.path, t.language, t.revision)],
+);
+
+/**
+ * Every content file the first edition has ever seeded, as news_seeded is for news: a seed adds only what is
+ * not here, so staff's changes and deletions stay across restarts and deploys.
+ */
+export const contentSeeded = pgTable(
+  "content_seeded",
+  {
+    path: text("path").notNull(),
+    language: text("language").notNull(),
+    seededAt: timestamp("seeded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.language] })],
+);
+
+/**
  * Columns every submission table has, before and after the form's own fields. The form's fields carry
  * the names of app/forms/definitions.ts (the names the JSON endpoints take), so a validated submission is a row.
  */

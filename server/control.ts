@@ -15,6 +15,8 @@ interface ControlHandlers {
   staff(argv: string[]): Promise<CommandResult>;
   /** A consistent copy of the embedded database (PGlite's own dump, gzipped tar). */
   backup(): Promise<Uint8Array>;
+  /** `npm run content:export`: the content documents, path → text. */
+  content(): Promise<Record<string, string>>;
 }
 
 export async function listenForControl(dataDir: string, handlers: ControlHandlers): Promise<Server> {
@@ -28,6 +30,10 @@ export async function listenForControl(dataDir: string, handlers: ControlHandler
         if (req.url === "/backup") {
           const bytes = await handlers.backup();
           res.setHeader("Content-Type", "application/gzip").end(bytes);
+          return;
+        }
+        if (req.url === "/content") {
+          res.setHeader("Content-Type", "application/json").end(JSON.stringify(await handlers.content()));
           return;
         }
         const argv = JSON.parse(Buffer.concat(chunks).toString()) as string[];
@@ -71,6 +77,13 @@ export async function backupFromRunningServer(dataDir: string): Promise<Buffer |
   const answer = await ask(dataDir, "/backup", "");
   if (answer && answer.status !== 200) throw new Error("The running server could not make the backup; see its log.");
   return answer?.body ?? null;
+}
+
+/** The content documents of the running server, or null when no server listens. */
+export async function contentFromRunningServer(dataDir: string): Promise<Record<string, string> | null> {
+  const answer = await ask(dataDir, "/content", "");
+  if (answer && answer.status !== 200) throw new Error("The running server could not read its content; see its log.");
+  return answer && (JSON.parse(answer.body.toString()) as Record<string, string>);
 }
 
 /** Whether a server has the embedded database in DATA_DIR open right now. */

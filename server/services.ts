@@ -6,7 +6,8 @@
  */
 import { resolve } from "node:path";
 import type { AppServices } from "../app/context.server";
-import { content } from "../app/content/content.server";
+import { content, serveContentFrom, siteContentFrom } from "../app/content/content.server";
+import { createContentStore, type ContentStore } from "../app/content/store.server";
 import { createSubmissionServices } from "../app/forms/services.server";
 import { createAddressHasher } from "../app/lib/address-hash.server";
 import { createLimitStore } from "../app/lib/limits.server";
@@ -43,7 +44,11 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: server ? 10 : 2 });
   const contentVersion = server ? await watchContentVersion(database.db) : announceContentVersion(database.db);
   const news = createNewsService(database.db, contentVersion);
-  if (server) logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(content.news) });
+  const contentStore = createContentStore(database.db, (documents) => void siteContentFrom(documents), () => contentVersion.changed());
+  if (server) {
+    const seededDocuments = await serveContentFrom(contentStore, contentVersion, (err) => logger.error("content reload failed", describeError(err)));
+    logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(content.news), seededDocuments });
+  }
 
   const secret = await resolveSecret(database.db, config.SESSION_SECRET);
   // A command neither receives submissions nor signs anyone in: it needs no shared limits.
@@ -55,6 +60,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     embeds: config.EMBEDS,
     database,
     news,
+    contentStore,
     hashAddress: createAddressHasher(secret),
     submissions: await createSubmissionServices(limits, {
       perTenMinutes: config.SUBMISSION_RATE_LIMIT,
@@ -76,7 +82,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     }),
   };
   if (server) logger.info("submission limits", { store: limits.kind, perTenMinutes: config.SUBMISSION_RATE_LIMIT });
-  const stopWorkers = server ? await startWorkers(config, logger, database, app.staff, metrics!) : null;
+  const stopWorkers = server ? await startWorkers(config, logger, database, app.staff, contentStore, metrics!) : null;
 
   return {
     config,
@@ -106,7 +112,14 @@ function startOutbox(config: AppConfig, database: DatabaseHandle, logger: Logger
 }
 
 /** Retention and, on the embedded database, the control socket; resolves to the function that stops them. */
-async function startWorkers(config: AppConfig, logger: Logger, database: DatabaseHandle, staff: StaffServices, metrics: Metrics) {
+async function startWorkers(
+  config: AppConfig,
+  logger: Logger,
+  database: DatabaseHandle,
+  staff: StaffServices,
+  contentStore: ContentStore,
+  metrics: Metrics,
+) {
   const retention = scheduleRetention(
     database,
     config.RETENTION_DAYS,
@@ -119,6 +132,7 @@ async function startWorkers(config: AppConfig, logger: Logger, database: Databas
       ? await listenForControl(resolve(config.DATA_DIR), {
           staff: (argv) => runStaffCommand(staff.accounts, argv),
           backup: () => database.dumpDataDir!(),
+          content: () => contentStore.documents(),
         })
       : null;
   return async () => {

@@ -60,7 +60,7 @@ interface LegalPageContent {
   bodyHtml: string;
 }
 
-interface SiteContent {
+export interface SiteContent {
   site: SiteSettings;
   home: HomeFields;
   about: AboutFields;

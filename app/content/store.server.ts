@@ -1,0 +1,163 @@
+/**
+ * The content as staff keep it: every content file but the news, one document per path and language, in the
+ * file's own text. The files under app/content/ are the first edition: a document the database has never seen
+ * is seeded from its file at start, once; after that the database's version is the site's, so what staff
+ * change or delete stays changed or deleted across restarts and deploys (the rule news follows).
+ *
+ * Keeping the file's text, not fields parsed from it, means the same parser and schemas (collections.server.ts)
+ * check what staff save and what the repository holds, and an untouched install exports byte for byte the
+ * files it was seeded from.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { ADVISORY_LOCKS } from "../../db/locks";
+import { contentDocuments, contentRevisions, contentSeeded } from "../../db/schema";
+
+/** Only English exists today; every document and revision already carries its language. */
+export const DEFAULT_LANGUAGE = "en";
+
+/** The files that become documents: settings, pages, communities, articles, people and partners; not news.yaml. */
+const DOCUMENT_PATH = /^(?:site\.yaml|partners\.yaml|(?:pages|communities|ideology|team\/directors|team\/advisors)\/[a-z0-9-]+\.md)$/;
+export const isContentDocument = (path: string) => DOCUMENT_PATH.test(path);
+
+export interface StoredDocument {
+  source: string;
+  revision: number;
+}
+
+/** A save that started from an older revision than the stored one: what is stored now (null: deleted). */
+export interface SaveConflict {
+  conflict: true;
+  current: StoredDocument | null;
+}
+
+interface Change {
+  path: string;
+  language?: string;
+  /** The revision the editor started from: the save is refused if someone saved since. */
+  revision: number;
+  /** The new text; null deletes the document. */
+  source: string | null;
+  savedBy: string;
+}
+
+async function readDocuments(db: Database, language: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ path: contentDocuments.path, source: contentDocuments.source })
+    .from(contentDocuments)
+    .where(eq(contentDocuments.language, language))
+    .orderBy(asc(contentDocuments.path));
+  return Object.fromEntries(rows.map((r) => [r.path, r.source]));
+}
+
+async function latestRevision(db: Database, path: string, language: string): Promise<number> {
+  const [row] = await db
+    .select({ latest: sql<number>`coalesce(max(${contentRevisions.revision}), 0)::int` })
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, language)));
+  return row?.latest ?? 0;
+}
+
+/**
+ * @param check throws a clear error when the documents, with a change applied, are not valid content.
+ * @param announce tells every instance that what visitors see has changed.
+ */
+export function createContentStore(db: Database, check: (documents: Record<string, string>) => void, announce: () => Promise<void>) {
+  /** Every document in one language, as path → text: what the site is built from. */
+  const documents = (language = DEFAULT_LANGUAGE) => readDocuments(db, language);
+
+  const get = async (path: string, language = DEFAULT_LANGUAGE): Promise<StoredDocument | null> => {
+    const [row] = await db
+      .select({ source: contentDocuments.source, revision: contentDocuments.revision })
+      .from(contentDocuments)
+      .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
+    return row ?? null;
+  };
+
+  /** Adds the files never seeded before, each with its first revision; resolves to how many were added. */
+  async function seed(files: Record<string, string>, language = DEFAULT_LANGUAGE): Promise<number> {
+    const candidates = Object.entries(files).filter(([path]) => isContentDocument(path));
+    if (candidates.length === 0) return 0;
+    const added = await db.transaction(async (tx) => {
+      // Instances starting together on one PostgreSQL seed one after the other: the second finds it done.
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.contentSeed})`);
+      const seeded = await tx
+        .select({ path: contentSeeded.path })
+        .from(contentSeeded)
+        .where(
+          and(
+            eq(contentSeeded.language, language),
+            inArray(
+              contentSeeded.path,
+              candidates.map(([path]) => path),
+            ),
+          ),
+        );
+      const done = new Set(seeded.map((r) => r.path));
+      const fresh = candidates.filter(([path]) => !done.has(path));
+      if (fresh.length === 0) return 0;
+      await tx
+        .insert(contentDocuments)
+        .values(fresh.map(([path, source]) => ({ path, language, source })))
+        .onConflictDoNothing();
+      await tx.insert(contentRevisions).values(fresh.map(([path, source]) => ({ path, language, revision: 1, source })));
+      await tx.insert(contentSeeded).values(fresh.map(([path]) => ({ path, language })));
+      return fresh.length;
+    });
+    if (added > 0) await announce();
+    return added;
+  }
+
+  /**
+   * Saves or deletes one document if nobody saved it since `revision` (for a new or deleted one: its last
+   * revision, 0 if it never existed), after checking the
+   * whole content with the change applied. Resolves to the new revision, or to the conflict.
+   */
+  async function save({ path, language = DEFAULT_LANGUAGE, revision, source, savedBy }: Change): Promise<{ revision: number } | SaveConflict> {
+    if (!isContentDocument(path)) throw new Error(`${path} is not a content document`);
+    const result = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ source: contentDocuments.source, revision: contentDocuments.revision })
+        .from(contentDocuments)
+        .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)))
+        .for("update");
+      // A deleted document's count goes on from its deletion, so its history stays one sequence.
+      const latest = current?.revision ?? (await latestRevision(tx, path, language));
+      if (latest !== revision) return { conflict: true as const, current: current ?? null };
+      const all = await readDocuments(tx, language);
+      if (source === null) delete all[path];
+      else all[path] = source;
+      check(all);
+      const next = revision + 1;
+      if (source === null) {
+        await tx.delete(contentDocuments).where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
+      } else {
+        await tx
+          .insert(contentDocuments)
+          .values({ path, language, source, revision: next, updatedBy: savedBy })
+          .onConflictDoUpdate({
+            target: [contentDocuments.path, contentDocuments.language],
+            set: { source, revision: next, updatedBy: savedBy, updatedAt: sql`now()` },
+          });
+      }
+      // A new document staff add is never seeded over by a file of the same name in a later deploy.
+      await tx.insert(contentSeeded).values({ path, language }).onConflictDoNothing();
+      await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy });
+      return { revision: next };
+    });
+    if (!("conflict" in result)) await announce();
+    return result;
+  }
+
+  /** Every saved state of one document, oldest first; `source` is null where it was deleted. */
+  const history = (path: string, language = DEFAULT_LANGUAGE) =>
+    db
+      .select({ revision: contentRevisions.revision, source: contentRevisions.source, savedAt: contentRevisions.savedAt, savedBy: contentRevisions.savedBy })
+      .from(contentRevisions)
+      .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, language)))
+      .orderBy(asc(contentRevisions.id));
+
+  return { seed, documents, get, save, history };
+}
+
+export type ContentStore = ReturnType<typeof createContentStore>;

@@ -1,0 +1,116 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { watchContentVersion } from "../../db/content-version.server";
+import { forEachDatabase } from "../../tests/helpers/databases";
+import { content, contentFiles, serveContentFrom, siteContentFrom } from "./content.server";
+import { readContentFiles } from "./read-files.server";
+import { createContentStore, isContentDocument } from "./store.server";
+
+const FIRST_EDITION = Object.fromEntries(Object.entries(contentFiles).filter(([path]) => isContentDocument(path)));
+const SITE = "site.yaml";
+const renamed = (name: string) => contentFiles[SITE]!.replace(/^(\s*name: ).*$/m, `$1${name}`);
+const A_DIRECTOR = Object.keys(FIRST_EDITION).find((path) => path.startsWith("team/directors/"))!;
+
+forEachDatabase("content documents", (handle) => {
+  let announced = 0;
+  const store = () =>
+    createContentStore(handle().db, (documents) => void siteContentFrom(documents), async () => void announced++);
+  /** Today's rules want exactly 14 directors, so a deletion is shown on a store that checks nothing. */
+  const unchecked = () => createContentStore(handle().db, () => {}, async () => void announced++);
+
+  beforeAll(async () => {
+    const counts = await Promise.all([store().seed(contentFiles), store().seed(contentFiles)]);
+    expect(counts.sort((a, b) => a - b)).toEqual([0, Object.keys(FIRST_EDITION).length]);
+  });
+
+  it("holds the first edition byte for byte: every page, person, partner and setting, and not news.yaml", async () => {
+    expect(await store().documents()).toEqual(FIRST_EDITION);
+    expect(Object.keys(FIRST_EDITION)).toEqual(expect.arrayContaining(["site.yaml", "partners.yaml", "communities/yazidis.md", A_DIRECTOR]));
+    expect(FIRST_EDITION["news.yaml"]).toBeUndefined();
+    expect(await store().get("communities/yazidis.md")).toEqual({ source: contentFiles["communities/yazidis.md"], revision: 1 });
+  });
+
+  it("keeps what staff change and delete: a later seed neither overrides nor resurrects it", async () => {
+    const before = announced;
+    expect(await store().save({ path: SITE, revision: 1, source: renamed("Changed By Staff"), savedBy: "staff-1" })).toEqual({ revision: 2 });
+    expect(await unchecked().save({ path: A_DIRECTOR, revision: 1, source: null, savedBy: "staff-1" })).toEqual({ revision: 2 });
+    expect(announced).toBe(before + 2);
+
+    expect(await store().seed(contentFiles)).toBe(0);
+    const documents = await store().documents();
+    expect(documents[SITE]).toContain("Changed By Staff");
+    expect(documents[A_DIRECTOR]).toBeUndefined();
+    expect(await store().get(A_DIRECTOR)).toBeNull();
+
+    // Staff put the person back: a new revision after the deletion, not a seed.
+    expect(await store().save({ path: A_DIRECTOR, revision: 0, source: "stale", savedBy: "staff-2" })).toEqual({ conflict: true, current: null });
+    expect(await store().save({ path: A_DIRECTOR, revision: 2, source: contentFiles[A_DIRECTOR]!, savedBy: "staff-2" })).toEqual({ revision: 3 });
+    expect(siteContentFrom(await store().documents()).site.organization.name).toBe("Changed By Staff");
+  });
+
+  it("refuses a save started from an older revision, and says what is stored now", async () => {
+    const current = await store().get(SITE);
+    const result = await store().save({ path: SITE, revision: current!.revision - 1, source: renamed("Second Editor"), savedBy: "staff-2" });
+    expect(result).toEqual({ conflict: true, current });
+    expect((await store().get(SITE))!.source).not.toContain("Second Editor");
+  });
+
+  it("refuses content the site could not show, and stores nothing", async () => {
+    const current = await store().get("communities/copts.md");
+    const broken = current!.source.replace(/^name: .*$/m, "");
+    await expect(store().save({ path: "communities/copts.md", revision: current!.revision, source: broken, savedBy: "staff-1" })).rejects.toThrow(
+      /communities\/copts\.md/,
+    );
+    expect(await store().get("communities/copts.md")).toEqual(current);
+    await expect(store().save({ path: "../etc/passwd", revision: 0, source: "x", savedBy: "staff-1" })).rejects.toThrow(/not a content document/);
+  });
+
+  it("keeps every revision, with who saved it, the deletion included", async () => {
+    const history = await store().history(A_DIRECTOR);
+    expect(history.map((r) => [r.revision, r.source === null, r.savedBy])).toEqual([
+      [1, false, null],
+      [2, true, "staff-1"],
+      [3, false, "staff-2"],
+    ]);
+    expect(history[0]!.source).toBe(contentFiles[A_DIRECTOR]);
+  });
+
+  it("serves the database's content, and rebuilds it when another instance saves", async () => {
+    const version = await watchContentVersion(handle().db, 50);
+    try {
+      await serveContentFrom(store(), version, (err) => {
+        throw err;
+      });
+      expect(content.site.organization.name).toBe("Changed By Staff");
+      const current = await store().get(SITE);
+      const elsewhere = createContentStore(handle().db, () => {}, async () => {
+        await (await import("../../db/content-version.server")).announceContentVersion(handle().db).changed();
+      });
+      await elsewhere.save({ path: SITE, revision: current!.revision, source: renamed("Saved Elsewhere"), savedBy: "staff-3" });
+      await expect.poll(() => content.site.organization.name, { timeout: 5000 }).toBe("Saved Elsewhere");
+    } finally {
+      version.stop();
+    }
+  });
+});
+
+describe("npm run content:export (issue 20)", () => {
+  it("writes an untouched install's content as exactly the repository's files", async () => {
+    const work = mkdtempSync(join(tmpdir(), "content-export-"));
+    try {
+      const out = join(work, "out");
+      const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/ops/content-export.ts", out], {
+        cwd: resolve(__dirname, "..", ".."),
+        env: { ...process.env, DATA_DIR: join(work, "data"), DATABASE_URL: "" },
+      });
+      expect(stdout).toContain(`Wrote ${Object.keys(FIRST_EDITION).length} content files`);
+      expect(readContentFiles(out)).toEqual(FIRST_EDITION);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
