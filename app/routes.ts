@@ -42,6 +42,8 @@ export default [
       route("news", "routes/admin/news.tsx"),
       route("news/new", "routes/admin/news-edit.tsx", { id: "news-new" }),
       route("news/:id", "routes/admin/news-edit.tsx", { id: "news-edit" }),
+      route("site", "routes/admin/site.tsx"),
+      route("site/settings", "routes/admin/site-settings.tsx"),
       route("people", "routes/admin/people.tsx"),
       route("people/export", "routes/admin/people-export.ts"),
       // :inbox is "messages" or "volunteers" (app/staff/inbox.ts); anything else is 404.

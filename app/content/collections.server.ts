@@ -4,7 +4,7 @@
  * and test-time checks (files read from disk), so both see exactly the same rules.
  */
 import { COMMUNITY_SLUGS, IDEOLOGY_SECTIONS, LEGAL_PAGES, type LegalPage } from "./catalog";
-import { fillTokens, renderInlineMarkdown, renderMarkdown } from "./markdown.server";
+import { fillTokens, markdownText, renderInlineMarkdown, renderMarkdown } from "./markdown.server";
 import { ContentError, parseMarkdownFile, parseYamlFile, splitSections, validate } from "./parse";
 import type { SourcedPage } from "./source-warnings";
 import {
@@ -99,7 +99,7 @@ function requireExactly(kind: string, dir: string, found: string[], expected: re
 
 export function buildSiteContent(files: Record<string, string>): SiteContent {
   const site = parseYamlFile("site.yaml", requireFile(files, "site.yaml"), siteSchema);
-  const tokens = { organization: site.organization.name, email: site.email.address };
+  const tokens = { organization: markdownText(site.organization.name), email: markdownText(site.email.address) };
   const md = (s: string) => renderMarkdown(fillTokens(s, tokens));
   const inline = (s: string) => renderInlineMarkdown(fillTokens(s, tokens));
 

@@ -37,6 +37,13 @@ export function renderInlineMarkdown(markdown: string): string {
 export const RUNTIME_TOKENS = ["retentionDays", "spamDays"] as const;
 export type RuntimeTokens = Record<(typeof RUNTIME_TOKENS)[number], string>;
 
+/**
+ * A setting's value as literal text inside Markdown: what staff type as a name or an address shows as typed,
+ * its markup characters neither formatting the page nor becoming HTML.
+ */
+export const markdownText = (value: string) =>
+  value.replace(/[\\`*_[\]()#!|~]/g, (c) => `\\${c}`).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** Replaces {{organization}}-style tokens with settings values, so an org rename is one edit. */
 export function fillTokens(text: string, tokens: Record<string, string>): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, key: string) => tokens[key] ?? match);

@@ -3,6 +3,7 @@
  * field fails the build with the file's name instead of silently disappearing from a page.
  */
 import { z } from "zod";
+import { SOCIAL_NETWORKS } from "./settings";
 
 const text = z.string().trim().min(1);
 const placeholderFlag = z.boolean().default(false);
@@ -34,16 +35,38 @@ export const imageSchema = z.strictObject({
   placeholder: placeholderFlag,
 });
 
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "Enter a web address starting with https://" });
+
+type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
+const onNetworkHost = (name: SocialNetwork, url: string) => {
+  const host = new URL(url).hostname.replace(/^www\./, "");
+  return SOCIAL_NETWORKS[name].some((listed) => host === listed || host.endsWith(`.${listed}`));
+};
+
 export const siteSchema = z.strictObject({
   organization: z.strictObject({ name: text, shortName: text, placeholder: placeholderFlag }),
-  email: z.strictObject({ address: z.email(), placeholder: placeholderFlag }),
+  email: z.strictObject({ address: z.email({ error: "Enter an email address such as info@example.org" }), placeholder: placeholderFlag }),
   copyrightYear: z.number().int(),
   social: z.strictObject({
     placeholder: placeholderFlag,
-    links: z.array(z.strictObject({ name: z.enum(["X", "Instagram", "TikTok", "YouTube", "Facebook"]), url: z.url() })).length(5),
+    links: z
+      .array(
+        z
+          .strictObject({ name: z.enum(Object.keys(SOCIAL_NETWORKS) as [SocialNetwork, ...SocialNetwork[]]), url: httpsUrl })
+          .refine((link) => onNetworkHost(link.name, link.url), {
+            error: (issue) => `Enter an address on ${SOCIAL_NETWORKS[(issue.input as { name: SocialNetwork }).name].join(" or ")}`,
+            path: ["url"],
+          }),
+      )
+      .length(5),
   }),
-  donation: z.strictObject({ provider: text, widgetUrl: z.url(), hostedPageUrl: z.url(), placeholder: placeholderFlag }),
-  homeVideo: z.strictObject({ provider: z.literal("YouTube"), id: text, title: text, placeholder: placeholderFlag }),
+  donation: z.strictObject({ provider: text, widgetUrl: httpsUrl, hostedPageUrl: httpsUrl, placeholder: placeholderFlag }),
+  homeVideo: z.strictObject({
+    provider: z.literal("YouTube"),
+    id: z.string().regex(/^[A-Za-z0-9_-]{11}$/, { error: "Enter the video's 11-character id, as in youtube.com/watch?v=<id>" }),
+    title: text,
+    placeholder: placeholderFlag,
+  }),
 });
 
 export const homeSchema = z.strictObject({

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   "news-deleted": "Deleted a news item",
   "news-pinned": "Pinned a news item",
   "news-unpinned": "Unpinned a news item",
+  "content-saved": "Edited site content",
   "retention-run": "Retention deleted old items",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -13,6 +13,7 @@ interface StaffNavData {
 /** Pages every staff member has, after the inboxes. */
 const STAFF_PAGES = [
   [href("/admin/news"), "News"],
+  [href("/admin/site"), "Site"],
   [href("/admin/people"), "Find a person"],
 ] as const;
 

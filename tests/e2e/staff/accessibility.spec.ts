@@ -49,6 +49,8 @@ test.describe("every list and settings page of the staff area", () => {
     "/admin/news",
     "/admin/news?community=yazidis",
     "/admin/news/new",
+    "/admin/site",
+    "/admin/site/settings",
     "/admin/people",
     "/admin/account",
     "/admin/accounts",

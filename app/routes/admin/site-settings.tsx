@@ -1,0 +1,95 @@
+import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/site-settings";
+import { ActionNotice } from "~/components/staff/Controls";
+import { Notice } from "~/components/staff/StaffShell";
+import { TextField } from "~/components/forms/fields";
+import { SETTING_GROUPS, SETTINGS_PATH } from "~/content/settings";
+import { readSettingsForm, saveSettings, settingsForm } from "~/content/settings.server";
+import { appContext } from "~/context.server";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+export const meta = () => [{ title: "Settings · Site · Staff area" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const stored = await context.get(appContext).contentStore.get(SETTINGS_PATH);
+  if (!stored) throw new Error("site.yaml is missing from the content documents");
+  return settingsForm(stored);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { contentStore, database } = context.get(appContext);
+  const form = readSettingsForm(await request.formData());
+  const result = await saveSettings(contentStore, database.db, actorOf(staffUser(context)), form);
+  if (result.kind === "saved") throw redirect(`${href("/admin/site/settings")}?saved=1`);
+  return data({ ...result, form }, { status: result.kind === "invalid" ? 400 : 409 });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  // After a refused save the form keeps what was typed; a conflict moves it onto the stored revision.
+  const form = actionData ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision } : loaderData;
+  const errors = actionData?.kind === "invalid" ? actionData.errors : {};
+  return (
+    <>
+      <p>
+        <Link to={href("/admin/site")} className="underline">
+          ← Site
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Settings</h1>
+      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      {actionData?.kind === "invalid" ? (
+        <div className="mt-4 max-w-2xl">
+          <Notice kind="error">Nothing was saved. Please fix the fields marked below.</Notice>
+        </div>
+      ) : null}
+      {actionData?.kind === "conflict" ? (
+        <div className="mt-4 max-w-2xl">
+          <Notice kind="error">
+            Not saved: someone else saved these settings while you were editing. Your text is still in the form. What they changed:
+            <ul className="mt-2 list-disc ps-6">
+              {actionData.changed.map(({ label, stored }) => (
+                <li key={label}>
+                  {label}: “{stored}”
+                </li>
+              ))}
+            </ul>
+            Check the fields, then save again to keep yours.
+          </Notice>
+        </div>
+      ) : null}
+      <Form method="post" noValidate className="mt-6 max-w-2xl space-y-6">
+        <input type="hidden" name="revision" value={form.revision} />
+        {SETTING_GROUPS.map((group) => (
+          <fieldset key={group.key} className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
+            <legend className="font-serif text-xl font-bold text-navy-900">{group.legend}</legend>
+            {group.fields.map((field) => (
+              <TextField
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                type={field.type}
+                hint={field.hint}
+                required
+                errors={errors[field.name]}
+                defaultValue={form.values[field.name]}
+              />
+            ))}
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                name={`${group.key}.placeholder`}
+                defaultChecked={form.placeholders.includes(group.key)}
+                className="size-5"
+              />
+              Still a stand-in: list it under “What the site still needs”
+            </label>
+          </fieldset>
+        ))}
+        <button type="submit" className="btn-primary">
+          Save
+        </button>
+      </Form>
+    </>
+  );
+}

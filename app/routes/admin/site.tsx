@@ -1,0 +1,69 @@
+import { href, Link } from "react-router";
+import type { Route } from "./+types/site";
+import { listPlaceholders, reviewProblems } from "~/content/collections.server";
+import { content } from "~/content/content.server";
+import { SETTINGS_PATH } from "~/content/settings";
+
+export const meta = () => [{ title: "Site · Staff area" }];
+
+/** Where staff fix an item `content:check` lists, by the file it names; null where there is no editor yet. */
+const editorFor = (path: string) => (path === SETTINGS_PATH ? href("/admin/site/settings") : null);
+
+export async function loader() {
+  const { missing, stale } = reviewProblems(content);
+  const item = (line: string) => {
+    const [path, ...what] = line.split(": ");
+    return { path: path!, what: what.join(": "), editor: editorFor(path!) };
+  };
+  return { placeholders: listPlaceholders(content).map(item), review: [...missing, ...stale].map(item) };
+}
+
+export default function Site({ loaderData }: Route.ComponentProps) {
+  const { placeholders, review } = loaderData;
+  const lists = [
+    { title: "Still to supply", intro: "Only the organisation can give these: until then the site shows a clearly marked stand-in.", items: placeholders },
+    { title: "Due for review", intro: "Pages without enough sources, or whose facts were last checked more than 12 months ago.", items: review },
+  ];
+  return (
+    <>
+      <h1 className="font-serif text-3xl font-bold text-navy-900">Site</h1>
+      <p className="mt-2 max-w-3xl">
+        What visitors read on every page. Changes show on the site as soon as they are saved, and every save is kept in the page's history.
+      </p>
+      <ul className="mt-4 flex flex-wrap gap-3">
+        <li>
+          <Link to={href("/admin/site/settings")} className="btn-primary">
+            Settings
+          </Link>
+        </li>
+      </ul>
+      <h2 className="mt-8 font-serif text-2xl font-bold text-navy-900">What the site still needs</h2>
+      {lists.map(({ title, intro, items }) => (
+        <section key={title} aria-labelledby={`needs-${title}`} className="mt-4 max-w-3xl rounded-lg bg-white p-5 shadow-sm">
+          <h3 id={`needs-${title}`} className="font-semibold text-navy-900">
+            {title}: {items.length}
+          </h3>
+          <p className="mt-1 text-sm">{intro}</p>
+          {items.length === 0 ? (
+            <p className="mt-2">Nothing: well done.</p>
+          ) : (
+            <ul className="mt-2 list-disc space-y-1 ps-6">
+              {items.map(({ path, what, editor }) => (
+                <li key={`${path}: ${what}`}>
+                  {editor ? (
+                    <Link to={editor} className="underline">
+                      {what}
+                    </Link>
+                  ) : (
+                    what
+                  )}{" "}
+                  <span className="text-sm text-sand-700">({path})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The staff area's Site section: settings staff change show on every page at once, wrong values are refused
+ * field by field, a second editor's save is refused without losing their text, and what staff type is shown
+ * as text, never run. The tests share one site.yaml, so they run one after another and put it back.
+ */
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../fixtures";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
+const save = (page: Page) => page.getByRole("button", { name: "Save" }).click();
+const stillToSupply = async (page: Page) => {
+  await page.goto("/admin/site");
+  return Number((await page.getByRole("heading", { name: /^Still to supply: \d+$/ }).textContent())!.match(/\d+/)![0]);
+};
+
+test("a changed contact email shows on the site at once, and the checklist counts down", async ({ staffPage: page }) => {
+  test.slow();
+  const before = await stillToSupply(page);
+  await expect(page.getByRole("link", { name: /^contact email/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: /^contact email/ }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+
+  const group = page.getByRole("group", { name: "Contact email" });
+  const original = await group.getByLabel(/^Email address/).inputValue();
+  await field(page, "Email address").fill("press@alliance.example");
+  await group.getByRole("checkbox", { name: /Still a stand-in/ }).uncheck();
+  await save(page);
+  await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+  await expectNoAxeViolations(page);
+
+  await page.goto("/contact");
+  await expect(page.locator("header").getByRole("link", { name: "press@alliance.example" })).toHaveAttribute(
+    "href",
+    "mailto:press@alliance.example",
+  );
+  expect(await stillToSupply(page)).toBe(before - 1);
+  await expect(page.getByRole("link", { name: /^contact email/ })).toHaveCount(0);
+
+  // Put it back for the other tests.
+  await page.goto("/admin/site/settings");
+  await field(page, "Email address").fill(original);
+  await page.getByRole("group", { name: "Contact email" }).getByRole("checkbox", { name: /Still a stand-in/ }).check();
+  await save(page);
+  await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+  expect(await stillToSupply(page)).toBe(before);
+});
+
+test("refuses an address without https, one on the wrong network, a bad email and a bad video id, saving nothing", async ({ staffPage: page }) => {
+  await page.goto("/admin/site/settings");
+  await field(page, "Email address").fill("not an address");
+  await field(page, "Instagram").fill("http://www.instagram.com/alliance");
+  await field(page, "Facebook").fill("https://evil.example/alliance");
+  await field(page, "YouTube video id").fill("abc");
+  await save(page);
+  await expect(page.getByText("Nothing was saved. Please fix the fields marked below.")).toBeVisible();
+  await expect(field(page, "Email address")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter a web address starting with https://")).toBeVisible();
+  await expect(page.getByText("Enter an address on facebook.com")).toBeVisible();
+  await expect(page.getByText(/Enter the video's 11-character id/)).toBeVisible();
+  // What was typed stays in the form.
+  await expect(field(page, "Facebook")).toHaveValue("https://evil.example/alliance");
+  await page.goto("/admin/site/settings");
+  await expect(field(page, "Email address")).not.toHaveValue("not an address");
+});
+
+test("a second editor's save is refused, shows what changed meanwhile, and keeps their text", async ({ staffPage: first, adminPage: second }) => {
+  test.slow();
+  await first.goto("/admin/site/settings");
+  await second.goto("/admin/site/settings");
+  const original = await field(first, "Video title").inputValue();
+
+  await field(first, "Video title").fill("Watch: three minutes with the survivors");
+  await save(first);
+  await expect(first.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+
+  await field(second, "Short name").fill("Common Bond (second editor)");
+  await save(second);
+  await expect(second.getByText(/Not saved: someone else saved these settings/)).toBeVisible();
+  await expect(second.getByText("Video title: “Watch: three minutes with the survivors”")).toBeVisible();
+  await expect(field(second, "Short name")).toHaveValue("Common Bond (second editor)");
+
+  // Saving again now keeps the second editor's text over the stored revision.
+  await field(second, "Video title").fill(original);
+  await save(second);
+  await expect(second.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+  await expect(field(second, "Short name")).toHaveValue("Common Bond (second editor)");
+  await field(second, "Short name").fill("Common Bond");
+  await save(second);
+  await expect(second.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+});
+
+test("markup typed into a setting is shown as text on the site, never run", async ({ staffPage: page }) => {
+  await page.goto("/admin/site/settings");
+  const original = await field(page, "Name").inputValue();
+  const payload = `Alliance <img src=x onerror="window.__ran=1"> *bold* <script>window.__ran=1</script>`;
+  await field(page, "Name").fill(payload);
+  await save(page);
+  await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+
+  try {
+    // In the page title, and inside the text of a page whose Markdown names the organisation.
+    await page.goto("/terms-of-use");
+    await expect(page).toHaveTitle(new RegExp(payload.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(page.locator("main")).toContainText(`Welcome to the website of ${payload}.`);
+    await expect(page.locator("main img[src=x], main script")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
+  } finally {
+    await page.goto("/admin/site/settings");
+    await field(page, "Name").fill(original);
+    await save(page);
+    await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+  }
+});
