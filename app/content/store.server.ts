@@ -1,14 +1,15 @@
 /**
  * The content as staff keep it: every content file but the news, one document per path and language, in the
  * file's own text. The files under app/content/ are the first edition: a document the database has never seen
- * is seeded from its file at start, once; after that the database's version is the site's, so what staff
- * change or delete stays changed or deleted across restarts and deploys (the rule news follows).
+ * is seeded from its file at start, and follows its file until staff first save it; from then on the
+ * database's version is the site's, so what staff change or delete stays changed or deleted across restarts
+ * and deploys (the rule news follows).
  *
  * Keeping the file's text, not fields parsed from it, means the same parser and schemas (collections.server.ts)
  * check what staff save and what the repository holds, and an untouched install exports byte for byte the
  * files it was seeded from.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import { contentDocuments, contentRevisions, contentSeeded } from "../../db/schema";
@@ -74,38 +75,51 @@ export function createContentStore(db: Database, check: (documents: Record<strin
     return row ?? null;
   };
 
-  /** Adds the files never seeded before, each with its first revision; resolves to how many were added. */
+  /**
+   * Brings the database up to the files: adds each file never seeded before, and updates each document staff
+   * never saved whose file has changed since (an editorial fix in a deploy reaches every install that kept
+   * the first edition). A document staff saved or deleted is never touched. Resolves to how many changed.
+   */
   async function seed(files: Record<string, string>, language = DEFAULT_LANGUAGE): Promise<number> {
     const candidates = Object.entries(files).filter(([path]) => isContentDocument(path));
     if (candidates.length === 0) return 0;
-    const added = await db.transaction(async (tx) => {
+    const paths = candidates.map(([path]) => path);
+    const changed = await db.transaction(async (tx) => {
       // Instances starting together on one PostgreSQL seed one after the other: the second finds it done.
       await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.contentSeed})`);
       const seeded = await tx
         .select({ path: contentSeeded.path })
         .from(contentSeeded)
-        .where(
-          and(
-            eq(contentSeeded.language, language),
-            inArray(
-              contentSeeded.path,
-              candidates.map(([path]) => path),
-            ),
-          ),
-        );
+        .where(and(eq(contentSeeded.language, language), inArray(contentSeeded.path, paths)));
       const done = new Set(seeded.map((r) => r.path));
       const fresh = candidates.filter(([path]) => !done.has(path));
-      if (fresh.length === 0) return 0;
-      await tx
-        .insert(contentDocuments)
-        .values(fresh.map(([path, source]) => ({ path, language, source })))
-        .onConflictDoNothing();
-      await tx.insert(contentRevisions).values(fresh.map(([path, source]) => ({ path, language, revision: 1, source })));
-      await tx.insert(contentSeeded).values(fresh.map(([path]) => ({ path, language })));
-      return fresh.length;
+      if (fresh.length) {
+        await tx
+          .insert(contentDocuments)
+          .values(fresh.map(([path, source]) => ({ path, language, source })))
+          .onConflictDoNothing();
+        await tx.insert(contentRevisions).values(fresh.map(([path, source]) => ({ path, language, revision: 1, source })));
+        await tx.insert(contentSeeded).values(fresh.map(([path]) => ({ path, language })));
+      }
+      const untouched = await tx
+        .select({ path: contentDocuments.path, source: contentDocuments.source, revision: contentDocuments.revision })
+        .from(contentDocuments)
+        .where(and(eq(contentDocuments.language, language), inArray(contentDocuments.path, paths), isNull(contentDocuments.updatedBy)));
+      const edition = new Map(candidates);
+      const stale = untouched.filter((doc) => done.has(doc.path) && edition.get(doc.path) !== doc.source);
+      for (const doc of stale) {
+        const source = edition.get(doc.path)!;
+        const revision = doc.revision + 1;
+        await tx
+          .update(contentDocuments)
+          .set({ source, revision, updatedAt: sql`now()` })
+          .where(and(eq(contentDocuments.path, doc.path), eq(contentDocuments.language, language)));
+        await tx.insert(contentRevisions).values({ path: doc.path, language, revision, source });
+      }
+      return fresh.length + stale.length;
     });
-    if (added > 0) await announce();
-    return added;
+    if (changed > 0) await announce();
+    return changed;
   }
 
   /**

@@ -52,6 +52,18 @@ forEachDatabase("content documents", (handle) => {
     expect(siteContentFrom(await store().documents()).site.organization.name).toBe("Changed By Staff");
   });
 
+  it("brings a document staff never saved up to its file's new text, and leaves one they saved alone", async () => {
+    const page = "communities/druze.md";
+    const corrected = `${contentFiles[page]!}\nA correction made in the repository.\n`;
+    const siteBefore = await store().get(SITE);
+    expect(await store().seed({ ...contentFiles, [page]: corrected, [SITE]: renamed("From A Later Deploy") })).toBe(1);
+    expect(await store().get(page)).toEqual({ source: corrected, revision: 2 });
+    expect(await store().get(SITE)).toEqual(siteBefore);
+    expect(await store().seed({ ...contentFiles, [page]: corrected })).toBe(0);
+    // And back, so the other tests see the first edition.
+    expect(await store().seed(contentFiles)).toBe(1);
+  });
+
   it("refuses a save started from an older revision, and says what is stored now", async () => {
     const current = await store().get(SITE);
     const result = await store().save({ path: SITE, revision: current!.revision - 1, source: renamed("Second Editor"), savedBy: "staff-2" });
