@@ -4,13 +4,12 @@ import { href } from "react-router";
 export const CACHE_CONTROL = {
   /** Per-visitor or fast-changing answers: forms, JSON endpoints, health checks, errors. */
   none: "private, no-store",
-  /** Content pages: the same for every visitor; a CDN may keep them a few minutes. */
-  page: "public, max-age=300, stale-while-revalidate=3600",
   /**
-   * Pages and feeds showing news: any cache may keep them but must check back every time, so what staff
-   * publish shows on the next load.
+   * Content pages and feeds: the same for every visitor. Staff edit every page (issue 20), so any cache may
+   * keep one but must check back every time; the render cache answers that check with a 304 while the page is
+   * unchanged, and what staff save shows on the next load.
    */
-  live: "public, no-cache",
+  page: "public, no-cache",
   /** Generated text files that change with a deploy: sitemap.xml, robots.txt. */
   hour: "public, max-age=3600",
 } as const;
@@ -26,6 +25,6 @@ export const isStaffArea = (request: Request) => isStaffPath(new URL(request.url
  */
 export const sharedByCaches = (cacheControl: string | null) => cacheControl?.startsWith("public") ?? false;
 
-/** A route's `headers` for pages showing news: `live` when the page rendered; an error keeps its own headers. */
+/** A route's `headers` for pages showing news: `page` when the page rendered; an error keeps its own headers. */
 export const liveNewsHeaders = ({ errorHeaders }: { errorHeaders?: Headers }): HeadersInit =>
-  errorHeaders ?? { "Cache-Control": CACHE_CONTROL.live };
+  errorHeaders ?? { "Cache-Control": CACHE_CONTROL.page };

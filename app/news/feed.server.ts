@@ -51,4 +51,4 @@ export function atomFeed({ siteUrl, organization, title, feedPath, pagePath, ite
 }
 
 export const atomResponse = (xml: string) =>
-  new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.live } });
+  new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.page } });

@@ -7,7 +7,11 @@ import { SETTINGS_PATH } from "~/content/settings";
 export const meta = () => [{ title: "Site · Staff area" }];
 
 /** Where staff fix an item `content:check` lists, by the file it names; null where there is no editor yet. */
-const editorFor = (path: string) => (path === SETTINGS_PATH ? href("/admin/site/settings") : null);
+function editorFor(path: string): string | null {
+  if (path === SETTINGS_PATH) return href("/admin/site/settings");
+  const person = /^team\/(directors|advisors)\/([a-z0-9-]+)\.md$/.exec(path);
+  return person ? href("/admin/site/people/:board/:id", { board: person[1]!, id: person[2]! }) : null;
+}
 
 export async function loader() {
   const { missing, stale } = reviewProblems(content);
@@ -34,6 +38,11 @@ export default function Site({ loaderData }: Route.ComponentProps) {
         <li>
           <Link to={href("/admin/site/settings")} className="btn-primary">
             Settings
+          </Link>
+        </li>
+        <li>
+          <Link to={href("/admin/site/people")} className="btn-primary">
+            Boards
           </Link>
         </li>
       </ul>

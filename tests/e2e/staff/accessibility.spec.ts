@@ -51,6 +51,8 @@ test.describe("every list and settings page of the staff area", () => {
     "/admin/news/new",
     "/admin/site",
     "/admin/site/settings",
+    "/admin/site/people",
+    "/admin/site/people/directors/amira-placeholder",
     "/admin/people",
     "/admin/account",
     "/admin/accounts",

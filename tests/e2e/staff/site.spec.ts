@@ -115,3 +115,66 @@ test("markup typed into a setting is shown as text on the site, never run", asyn
     await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
   }
 });
+
+test("replacing a stand-in advisor changes the grid, their page and the checklist; the preview works without a save", async ({
+  staffPage: page,
+}) => {
+  test.slow();
+  const before = await stillToSupply(page);
+  await page.goto("/admin/site/people");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Esther Example", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Esther Example");
+  const original = {
+    name: await field(page, "Name").inputValue(),
+    biography: await field(page, "Biography").inputValue(),
+  };
+
+  await field(page, "Name").fill("Dr. Sara Adebayo");
+  await field(page, "Biography").fill(
+    'Sara Adebayo is a **human-rights lawyer**. <img src=x onerror="window.__ran=1"><script>window.__ran=1</script>[Her work](javascript:alert(1)).',
+  );
+  await page.getByRole("checkbox", { name: /Still a stand-in/ }).uncheck();
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.locator("strong")).toHaveText("human-rights lawyer");
+  await expect(preview.locator("img, script, a[href^='javascript']")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // A preview saves nothing.
+  await page.goto("/team/board-of-advisors");
+  await expect(page.getByRole("link", { name: /Dr\. Sara Adebayo/ })).toHaveCount(0);
+
+  await page.goBack();
+  await page.goto("/admin/site/people/advisors/esther-example");
+  await field(page, "Name").fill("Dr. Sara Adebayo");
+  await field(page, "Biography").fill('Sara Adebayo is a **human-rights lawyer**. <img src=x onerror="window.__ran=1">');
+  await page.getByRole("checkbox", { name: /Still a stand-in/ }).uncheck();
+  await save(page);
+  await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+
+  try {
+    await page.goto("/team/board-of-advisors");
+    await page.getByRole("link", { name: /Dr\. Sara Adebayo/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dr. Sara Adebayo");
+    await expect(page.locator("main strong")).toHaveText("human-rights lawyer");
+    await expect(page.locator("main img[src=x]")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
+    expect(await stillToSupply(page)).toBe(before - 1);
+  } finally {
+    await page.goto("/admin/site/people/advisors/esther-example");
+    await field(page, "Name").fill(original.name);
+    await field(page, "Biography").fill(original.biography);
+    await page.getByRole("checkbox", { name: /Still a stand-in/ }).check();
+    await save(page);
+    await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+  }
+});
+
+test("a rule about the whole board is explained, and nothing is saved", async ({ staffPage: page }) => {
+  await page.goto("/admin/site/people/advisors/esther-example");
+  await page.getByLabel("Title").selectOption("Director");
+  await save(page);
+  await expect(page.getByText("Nothing was saved. every advisor is titled Advisor")).toBeVisible();
+  await page.goto("/team/advisor/esther-example");
+  await expect(page.locator("main")).toContainText("Advisor");
+});

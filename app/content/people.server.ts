@@ -1,0 +1,138 @@
+/**
+ * The boards' members as staff edit them (the staff area's Site section): name, title, place in the grid,
+ * whether the grid shows them, and the biography. A save rewrites the person's file text: its front matter
+ * through the YAML document (so its layout stays), its body as typed. The whole content is then built from
+ * it, with the same schema and rules as the files, and the preview is the biography as visitors see it.
+ */
+import { parseDocument } from "yaml";
+import type { FieldErrors } from "~/lib/validation";
+import { audit, type Actor } from "~/staff/audit.server";
+import type { SiteContent } from "./collections.server";
+import { siteContentFrom } from "./content.server";
+import { ContentError } from "./parse";
+import { teamMemberSchema } from "./schemas";
+import type { ContentStore } from "./store.server";
+
+export const BOARD_KEYS = ["directors", "advisors"] as const;
+export type BoardKey = (typeof BOARD_KEYS)[number];
+export const isBoard = (value: string | undefined): value is BoardKey => BOARD_KEYS.includes(value as BoardKey);
+
+const pathOf = (board: BoardKey, id: string) => `team/${board}/${id}.md`;
+
+export interface PersonForm {
+  name: string;
+  title: string;
+  order: string;
+  listed: boolean;
+  placeholder: boolean;
+  biography: string;
+  revision: number;
+}
+
+/** A file's text as its YAML front matter and its Markdown body. */
+function splitFile(source: string): { frontMatter: string; body: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+  if (!match) throw new Error("a content file without front matter");
+  return { frontMatter: match[1]!, body: match[2]!.trim() };
+}
+
+export async function personForm(store: ContentStore, board: BoardKey, id: string): Promise<PersonForm | null> {
+  const stored = await store.get(pathOf(board, id));
+  if (!stored) return null;
+  const { frontMatter, body } = splitFile(stored.source);
+  const data = parseDocument(frontMatter).toJS() as Record<string, unknown>;
+  return {
+    name: String(data.name ?? ""),
+    title: String(data.title ?? ""),
+    order: String(data.order ?? ""),
+    listed: data.listed !== false,
+    placeholder: data.placeholder === true,
+    biography: body,
+    revision: stored.revision,
+  };
+}
+
+export function readPersonForm(form: FormData): PersonForm {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  return {
+    name: text("name"),
+    title: text("title"),
+    order: text("order"),
+    listed: form.get("listed") === "on",
+    placeholder: form.get("placeholder") === "on",
+    biography: text("biography").replace(/\r\n/g, "\n"),
+    revision: Number(form.get("revision")) || 0,
+  };
+}
+
+export type PersonResult =
+  | { kind: "saved" }
+  | { kind: "preview"; bioHtml: string }
+  | { kind: "invalid"; errors: FieldErrors }
+  | { kind: "conflict"; revision: number };
+
+/** The person's file text with the form written in, and the site as it would be with it. */
+function apply(source: string, form: PersonForm, documents: Record<string, string>, path: string) {
+  const doc = parseDocument(splitFile(source).frontMatter);
+  doc.set("name", form.name);
+  doc.set("title", form.title);
+  doc.set("order", Number(form.order));
+  if (form.listed) doc.delete("listed");
+  else doc.set("listed", false);
+  if (form.placeholder) doc.set("placeholder", true);
+  else doc.delete("placeholder");
+  const next = `---\n${doc.toString()}---\n\n${form.biography}\n`;
+  return { next, site: siteContentFrom({ ...documents, [path]: next }) };
+}
+
+function fieldErrors(form: PersonForm): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = teamMemberSchema.safeParse({ name: form.name, title: form.title, order: Number(form.order || "x") });
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      const message = name === "order" ? "Enter a whole number: lower comes first" : name === "title" ? "Choose a title" : "Enter the name";
+      errors[name] = [message];
+    }
+  if (!form.biography) errors.biography = ["Write a biography: a sentence or two at least"];
+  return errors;
+}
+
+/** Previews or saves a person: refused field by field, by the board's rules, or when someone saved meanwhile. */
+export async function savePerson(
+  store: ContentStore,
+  db: Parameters<typeof audit>[0],
+  actor: Actor,
+  target: { board: BoardKey; id: string },
+  form: PersonForm,
+  intent: "preview" | "save",
+): Promise<PersonResult> {
+  const path = pathOf(target.board, target.id);
+  const errors = fieldErrors(form);
+  if (Object.keys(errors).length) return { kind: "invalid", errors };
+  const current = await store.get(path);
+  if (!current) return { kind: "conflict", revision: 0 };
+  let applied: { next: string; site: SiteContent };
+  try {
+    applied = apply(current.source, form, await store.documents(), path);
+  } catch (err) {
+    // A rule about the whole board (an officer's record missing, a title not allowed on the grid).
+    if (err instanceof ContentError) return { kind: "invalid", errors: { form: [err.message.slice(err.file.length + 2)] } };
+    throw err;
+  }
+  if (intent === "preview") {
+    const member = applied.site[target.board].find((m) => m.id === target.id)!;
+    return { kind: "preview", bioHtml: member.bioHtml };
+  }
+  const saved = await store.save({ path, revision: form.revision, source: applied.next, savedBy: actor.id ?? "system" });
+  if ("conflict" in saved) return { kind: "conflict", revision: saved.current?.revision ?? 0 };
+  await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision } });
+  return { kind: "saved" };
+}
+
+/** Both boards as the staff list shows them, in the grids' order. */
+export const boardsOf = (content: SiteContent) =>
+  BOARD_KEYS.map((board) => ({
+    board,
+    members: content[board].map(({ id, name, title, order, listed, placeholder }) => ({ id, name, title, order, listed, placeholder })),
+  }));

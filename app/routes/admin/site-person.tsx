@@ -1,0 +1,144 @@
+import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/site-person";
+import { ActionNotice } from "~/components/staff/Controls";
+import { Notice } from "~/components/staff/StaffShell";
+import { FieldError, TextField } from "~/components/forms/fields";
+import { BOARDS } from "~/components/team/boards";
+import { isBoard, personForm, readPersonForm, savePerson } from "~/content/people.server";
+import { teamMemberSchema } from "~/content/schemas";
+import { appContext } from "~/context.server";
+import { notFound } from "~/lib/responses";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.form.name ?? "Person"} · Boards · Staff area` }];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!isBoard(params.board)) notFound();
+  const form = await personForm(context.get(appContext).contentStore, params.board, params.id);
+  if (!form) notFound();
+  return { board: params.board, id: params.id, form, titles: teamMemberSchema.shape.title.options };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  if (!isBoard(params.board)) notFound();
+  const { contentStore, database } = context.get(appContext);
+  const submitted = await request.formData();
+  const form = readPersonForm(submitted);
+  const intent = submitted.get("intent") === "preview" ? "preview" : "save";
+  const target = { board: params.board, id: params.id };
+  const result = await savePerson(contentStore, database.db, actorOf(staffUser(context)), target, form, intent);
+  if (result.kind === "saved") throw redirect(`${href("/admin/site/people/:board/:id", target)}?saved=1`);
+  const status = result.kind === "invalid" ? 400 : result.kind === "conflict" ? 409 : 200;
+  return data({ ...result, form }, { status });
+}
+
+export default function Person({ loaderData, actionData }: Route.ComponentProps) {
+  const { board, id, titles } = loaderData;
+  const [params] = useSearchParams();
+  const form = actionData ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision } : loaderData.form;
+  const errors = actionData?.kind === "invalid" ? actionData.errors : {};
+  const boardInfo = BOARDS[board];
+  return (
+    <>
+      <p>
+        <Link to={href("/admin/site/people")} className="underline">
+          ← Boards
+        </Link>
+      </p>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{loaderData.form.name}</h1>
+      <p className="mt-1">
+        {boardInfo.title} ·{" "}
+        <a href={boardInfo.memberPath(id)} className="underline">
+          See the page visitors see
+        </a>
+      </p>
+      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      {actionData?.kind === "invalid" ? (
+        <div className="mt-4 max-w-2xl">
+          <Notice kind="error">
+            Nothing was saved. {errors.form ? errors.form.join(" ") : "Please fix the fields marked below."}
+          </Notice>
+        </div>
+      ) : null}
+      {actionData?.kind === "conflict" ? (
+        <div className="mt-4 max-w-2xl">
+          <Notice kind="error">
+            Not saved: someone else saved this person while you were editing. Your text is still in the form; open{" "}
+            <a href={boardInfo.memberPath(id)} className="underline">
+              their page
+            </a>{" "}
+            in another tab to see what they changed, then save again to keep yours.
+          </Notice>
+        </div>
+      ) : null}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <Form method="post" noValidate className="space-y-6 rounded-lg bg-white p-5 shadow-sm">
+          <input type="hidden" name="revision" value={form.revision} />
+          <TextField name="name" label="Name" required errors={errors.name} defaultValue={form.name} />
+          <div>
+            <label htmlFor="title" className="block font-semibold text-navy-900">
+              Title
+            </label>
+            <select
+              id="title"
+              name="title"
+              defaultValue={form.title}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? "title-error" : undefined}
+              className="mt-1 w-full rounded border border-sand-300 p-2"
+            >
+              {titles.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+            <FieldError name="title" errors={errors.title} />
+          </div>
+          <TextField
+            name="order"
+            label="Place in the grid"
+            type="number"
+            hint="Lower numbers come first."
+            required
+            errors={errors.order}
+            defaultValue={form.order}
+          />
+          <TextField
+            name="biography"
+            label="Biography"
+            multiline
+            rows={10}
+            hint="Markdown: a blank line starts a paragraph, **bold**, *italic*, [a link](https://…)."
+            required
+            errors={errors.biography}
+            defaultValue={form.biography}
+          />
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="listed" defaultChecked={form.listed} className="size-5" />
+            Shown on the board's grid (officers' records are not)
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="placeholder" defaultChecked={form.placeholder} className="size-5" />
+            Still a stand-in: list it under “What the site still needs”
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="save" className="btn-primary">
+              Save
+            </button>
+            <button type="submit" name="intent" value="preview" className="btn-secondary text-navy-900">
+              Preview
+            </button>
+          </div>
+        </Form>
+        {actionData?.kind === "preview" ? (
+          <section aria-labelledby="preview-heading" className="rounded-lg bg-white p-5 shadow-sm">
+            <h2 id="preview-heading" className="font-serif text-xl font-bold text-navy-900">
+              Preview
+            </h2>
+            <p className="mt-1 text-sm">The biography as visitors will see it. Nothing is saved until you press Save.</p>
+            <div className="prose mt-4" dangerouslySetInnerHTML={{ __html: actionData.bioHtml }} />
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}
