@@ -14,7 +14,7 @@ const FIELDS = SETTING_GROUPS.flatMap((group) => group.fields);
 const pathOf = (name: string) => name.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 export type SettingValues = Record<string, string>;
-/** The form's values: every field's text, and "on" for each group still marked as a placeholder. */
+/** The form's values: every field's text, the groups still marked as stand-ins, and the revision it started from. */
 export interface SettingsForm {
   values: SettingValues;
   placeholders: string[];

@@ -107,3 +107,37 @@ export function ActionNotice({ result }: { result: { message?: string; error?: s
   if (!message && !error) return null;
   return <div className="mt-4">{error ? <Notice kind="error">{error}</Notice> : <Notice kind="ok">{message}</Notice>}</div>;
 }
+
+/** The link back to the list an editor page belongs to. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p>
+      <Link to={to} className="underline">
+        ← {children}
+      </Link>
+    </p>
+  );
+}
+
+/** An editor's two submit buttons: a preview renders on the server, so it needs no JavaScript. */
+export function SaveAndPreview() {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button type="submit" name="intent" value="save" className="btn-primary">
+        Save
+      </button>
+      <button type="submit" name="intent" value="preview" className="btn-secondary text-navy-900">
+        Preview
+      </button>
+    </div>
+  );
+}
+
+/** Said when a save was refused for what was typed; `reason` replaces the pointer to the marked fields. */
+export function NotSavedNotice({ reason }: { reason?: string }) {
+  return (
+    <div className="mt-4 max-w-2xl">
+      <Notice kind="error">Nothing was saved. {reason ?? "Please fix the fields marked below."}</Notice>
+    </div>
+  );
+}

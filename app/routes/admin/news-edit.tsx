@@ -1,8 +1,7 @@
-import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, href, redirect, useSearchParams } from "react-router";
 import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/news-edit";
-import { ActionNotice } from "~/components/staff/Controls";
-import { Notice } from "~/components/staff/StaffShell";
+import { ActionNotice, BackLink, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
 import { NewsEntry } from "~/components/ui/NewsEntry";
 import { content } from "~/content/content.server";
 import type { FieldErrors } from "~/lib/validation";
@@ -94,17 +93,11 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
   }
   return (
     <>
-      <p>
-        <Link to={href("/admin/news")} className="underline">
-          ← News
-        </Link>
-      </p>
+      <BackLink to={href("/admin/news")}>News</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{id ? "Edit news item" : "Add a news item"}</h1>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
       {actionData?.kind === "invalid" ? (
-        <div className="mt-4 max-w-2xl">
-          <Notice kind="error">Nothing was saved. Please fix the fields marked below.</Notice>
-        </div>
+        <NotSavedNotice />
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <Form method="post" noValidate className="space-y-6 rounded-lg bg-white p-5 shadow-sm">
@@ -150,14 +143,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
             </div>
             <FieldError name="status" errors={errors.status} />
           </fieldset>
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="save" className="btn-primary">
-              Save
-            </button>
-            <button type="submit" name="intent" value="preview" className="btn-secondary text-navy-900">
-              Preview
-            </button>
-          </div>
+          <SaveAndPreview />
         </Form>
         <div className="space-y-6">
           <section aria-labelledby="preview" className="rounded-xl border border-sand-200 bg-white p-6 shadow-sm">

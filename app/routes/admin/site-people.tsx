@@ -1,6 +1,6 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/site-people";
-import { StaffTable } from "~/components/staff/Controls";
+import { BackLink, StaffTable } from "~/components/staff/Controls";
 import { BOARDS } from "~/components/team/boards";
 import { content } from "~/content/content.server";
 import { boardsOf } from "~/content/people.server";
@@ -12,11 +12,7 @@ export const loader = () => ({ boards: boardsOf(content) });
 export default function People({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <p>
-        <Link to={href("/admin/site")} className="underline">
-          ← Site
-        </Link>
-      </p>
+      <BackLink to={href("/admin/site")}>Site</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Boards</h1>
       <p className="mt-2 max-w-3xl">The people on the two boards, in the order their grids show them. Officers not shown on the grid are listed too.</p>
       {loaderData.boards.map(({ board, members }) => (

@@ -1,6 +1,6 @@
-import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, href, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-person";
-import { ActionNotice } from "~/components/staff/Controls";
+import { ActionNotice, BackLink, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
@@ -40,11 +40,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
   const boardInfo = BOARDS[board];
   return (
     <>
-      <p>
-        <Link to={href("/admin/site/people")} className="underline">
-          ← Boards
-        </Link>
-      </p>
+      <BackLink to={href("/admin/site/people")}>Boards</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{loaderData.form.name}</h1>
       <p className="mt-1">
         {boardInfo.title} ·{" "}
@@ -54,11 +50,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       </p>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
       {actionData?.kind === "invalid" ? (
-        <div className="mt-4 max-w-2xl">
-          <Notice kind="error">
-            Nothing was saved. {errors.form ? errors.form.join(" ") : "Please fix the fields marked below."}
-          </Notice>
-        </div>
+        <NotSavedNotice reason={errors.form?.join(" ")} />
       ) : null}
       {actionData?.kind === "conflict" ? (
         <div className="mt-4 max-w-2xl">
@@ -120,14 +112,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             <input type="checkbox" name="placeholder" defaultChecked={form.placeholder} className="size-5" />
             Still a stand-in: list it under “What the site still needs”
           </label>
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="save" className="btn-primary">
-              Save
-            </button>
-            <button type="submit" name="intent" value="preview" className="btn-secondary text-navy-900">
-              Preview
-            </button>
-          </div>
+          <SaveAndPreview />
         </Form>
         {actionData?.kind === "preview" ? (
           <section aria-labelledby="preview-heading" className="rounded-lg bg-white p-5 shadow-sm">

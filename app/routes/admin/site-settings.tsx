@@ -1,6 +1,6 @@
-import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, href, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-settings";
-import { ActionNotice } from "~/components/staff/Controls";
+import { ActionNotice, BackLink, NotSavedNotice } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { TextField } from "~/components/forms/fields";
 import { SETTING_GROUPS, SETTINGS_PATH } from "~/content/settings";
@@ -31,17 +31,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const errors = actionData?.kind === "invalid" ? actionData.errors : {};
   return (
     <>
-      <p>
-        <Link to={href("/admin/site")} className="underline">
-          ← Site
-        </Link>
-      </p>
+      <BackLink to={href("/admin/site")}>Site</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Settings</h1>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
       {actionData?.kind === "invalid" ? (
-        <div className="mt-4 max-w-2xl">
-          <Notice kind="error">Nothing was saved. Please fix the fields marked below.</Notice>
-        </div>
+        <NotSavedNotice />
       ) : null}
       {actionData?.kind === "conflict" ? (
         <div className="mt-4 max-w-2xl">
