@@ -44,6 +44,7 @@ export default [
       route("news/:id", "routes/admin/news-edit.tsx", { id: "news-edit" }),
       route("site", "routes/admin/site.tsx"),
       route("site/settings", "routes/admin/site-settings.tsx"),
+      route("site/pages", "routes/admin/site-pages.tsx"),
       route("site/people", "routes/admin/site-people.tsx"),
       route("site/people/:board/:id", "routes/admin/site-person.tsx"),
       route("people", "routes/admin/people.tsx"),

@@ -4,11 +4,11 @@
  * through the YAML document (so its layout stays), its body as typed. The whole content is then built from
  * it, with the same schema and rules as the files, and the preview is the biography as visitors see it.
  */
-import { parseDocument } from "yaml";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import type { SiteContent } from "./collections.server";
 import { siteContentFrom } from "./content.server";
+import { joinFile, splitFile } from "./front-matter.server";
 import { ContentError } from "./parse";
 import { teamMemberSchema } from "./schemas";
 import type { ContentStore } from "./store.server";
@@ -29,18 +29,11 @@ export interface PersonForm {
   revision: number;
 }
 
-/** A file's text as its YAML front matter and its Markdown body. */
-function splitFile(source: string): { frontMatter: string; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
-  if (!match) throw new Error("a content file without front matter");
-  return { frontMatter: match[1]!, body: match[2]!.trim() };
-}
-
 export async function personForm(store: ContentStore, board: BoardKey, id: string): Promise<PersonForm | null> {
   const stored = await store.get(pathOf(board, id));
   if (!stored) return null;
   const { frontMatter, body } = splitFile(stored.source);
-  const data = parseDocument(frontMatter).toJS() as Record<string, unknown>;
+  const data = frontMatter.toJS() as Record<string, unknown>;
   return {
     name: String(data.name ?? ""),
     title: String(data.title ?? ""),
@@ -73,7 +66,7 @@ export type PersonResult =
 
 /** The person's file text with the form written in, and the site as it would be with it. */
 function apply(source: string, form: PersonForm, documents: Record<string, string>, path: string) {
-  const doc = parseDocument(splitFile(source).frontMatter);
+  const doc = splitFile(source).frontMatter;
   doc.set("name", form.name);
   doc.set("title", form.title);
   doc.set("order", Number(form.order));
@@ -81,7 +74,7 @@ function apply(source: string, form: PersonForm, documents: Record<string, strin
   else doc.set("listed", false);
   if (form.placeholder) doc.set("placeholder", true);
   else doc.delete("placeholder");
-  const next = `---\n${doc.toString()}---\n\n${form.biography}\n`;
+  const next = joinFile(doc, form.biography);
   return { next, site: siteContentFrom({ ...documents, [path]: next }) };
 }
 

@@ -9,6 +9,7 @@ export const meta = () => [{ title: "Site · Staff area" }];
 /** Where staff fix an item `content:check` lists, by the file it names; null where there is no editor yet. */
 function editorFor(path: string): string | null {
   if (path === SETTINGS_PATH) return href("/admin/site/settings");
+  if (/^(?:communities|ideology)\//.test(path)) return href("/admin/site/pages");
   const person = /^team\/(directors|advisors)\/([a-z0-9-]+)\.md$/.exec(path);
   return person ? href("/admin/site/people/:board/:id", { board: person[1]!, id: person[2]! }) : null;
 }
@@ -43,6 +44,11 @@ export default function Site({ loaderData }: Route.ComponentProps) {
         <li>
           <Link to={href("/admin/site/people")} className="btn-primary">
             Boards
+          </Link>
+        </li>
+        <li>
+          <Link to={href("/admin/site/pages")} className="btn-primary">
+            Pages and reviews
           </Link>
         </li>
       </ul>

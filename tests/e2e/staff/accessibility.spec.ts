@@ -51,6 +51,7 @@ test.describe("every list and settings page of the staff area", () => {
     "/admin/news/new",
     "/admin/site",
     "/admin/site/settings",
+    "/admin/site/pages",
     "/admin/site/people",
     "/admin/site/people/directors/amira-placeholder",
     "/admin/people",

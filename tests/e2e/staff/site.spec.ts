@@ -178,3 +178,12 @@ test("a rule about the whole board is explained, and nothing is saved", async ({
   await page.goto("/team/advisor/esther-example");
   await expect(page.locator("main")).toContainText("Advisor");
 });
+
+test("marking a page as reviewed shows today's date to visitors and in the staff list", async ({ staffPage: page }) => {
+  await page.goto("/admin/site/pages");
+  await page.getByRole("button", { name: /^Mark as reviewed\W+Samaritans$/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Samaritans: marked as reviewed today.");
+  const today = new Date().toISOString().slice(0, 10);
+  await page.goto("/communities/samaritans");
+  await expect(page.locator(`main time[datetime="${today}"]`)).toBeVisible();
+});

@@ -1,0 +1,55 @@
+import { data, Form, href } from "react-router";
+import type { Route } from "./+types/site-pages";
+import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls";
+import { content } from "~/content/content.server";
+import { markReviewed, reviewedPages } from "~/content/review.server";
+import { appContext } from "~/context.server";
+import { formatDate } from "~/lib/dates";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+export const meta = () => [{ title: "Pages · Site · Staff area" }];
+
+export const loader = () => ({ pages: reviewedPages(content) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { contentStore, database } = context.get(appContext);
+  const path = String((await request.formData()).get("path") ?? "");
+  const today = new Date().toISOString().slice(0, 10);
+  if (!(await markReviewed(contentStore, database.db, actorOf(staffUser(context)), path, today)))
+    return data({ error: "That page cannot be marked as reviewed." }, { status: 404 });
+  const title = reviewedPages(content).find((p) => p.path === path)?.title ?? path;
+  return { message: `${title}: marked as reviewed today.` };
+}
+
+export default function Pages({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <BackLink to={href("/admin/site")}>Site</BackLink>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Community pages and articles</h1>
+      <p className="mt-2 max-w-3xl">
+        Each page's facts rest on its sources. When you have checked every figure and claim against them, mark the page as reviewed: pages
+        not reviewed for 12 months are listed under “What the site still needs”.
+      </p>
+      <ActionNotice result={actionData} />
+      <StaffTable caption="Community pages and articles" headers={["Page", "Sources", "Last reviewed", "Review"]}>
+        {loaderData.pages.map((page) => (
+          <tr key={page.path} className="border-b border-sand-200">
+            <td className="p-3">
+              {page.title} <span className="text-sand-700">({page.path})</span>
+            </td>
+            <td className="p-3">{page.sources}</td>
+            <td className="p-3">{page.lastReviewed ? formatDate(page.lastReviewed) : "Never"}</td>
+            <td className="p-3">
+              <Form method="post">
+                <input type="hidden" name="path" value={page.path} />
+                <button type="submit" className="btn-secondary text-navy-900">
+                  Mark as reviewed<span className="sr-only">: {page.title}</span>
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
+    </>
+  );
+}
