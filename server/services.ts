@@ -44,9 +44,15 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: server ? 10 : 2 });
   const contentVersion = server ? await watchContentVersion(database.db) : announceContentVersion(database.db);
   const news = createNewsService(database.db, contentVersion);
-  const contentStore = createContentStore(database.db, (documents) => void siteContentFrom(documents), () => contentVersion.changed());
+  const contentStore = createContentStore(
+    database.db,
+    (documents) => void siteContentFrom(documents),
+    () => contentVersion.changed(),
+  );
   if (server) {
-    const seededDocuments = await serveContentFrom(contentStore, contentVersion, (err) => logger.error("content reload failed", describeError(err)));
+    const seededDocuments = await serveContentFrom(contentStore, contentVersion, (err) =>
+      logger.error("content reload failed", describeError(err)),
+    );
     logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(content.news), seededDocuments });
   }
 

@@ -121,7 +121,9 @@ describe("renderMarkdown", () => {
 describe("settings inside page text (issue 20)", () => {
   it("shows what staff typed as a name literally: no markup, no formatting", async () => {
     const { markdownText } = await import("./markdown.server");
-    const html = renderMarkdown(`Welcome to ${markdownText('Alliance <img src=x onerror="alert(1)"> & *friends* [x](javascript:alert(1))')}.`);
+    const html = renderMarkdown(
+      `Welcome to ${markdownText('Alliance <img src=x onerror="alert(1)"> & *friends* [x](javascript:alert(1))')}.`,
+    );
     expect(html).toBe('<p>Welcome to Alliance &lt;img src=x onerror="alert(1)"&gt; &amp; *friends* [x](javascript:alert(1)).</p>\n');
   });
 });

@@ -20,11 +20,19 @@ describe("content:check's toll warning: the same event with different tolls (iss
 
   it("reads figures with thousands separators and ties 'more than 50' to the named church", () => {
     const warnings = tollWarnings([
-      page("communities/assyrians.md", "In 2010 gunmen seized Our Lady of Salvation church in Baghdad; more than 50 worshippers and police were killed."),
-      page("ideology/mass-killings-genocide.md", "In 2010 the Islamic State of Iraq attacked Our Lady of Salvation church in Baghdad, killing 58 people."),
+      page(
+        "communities/assyrians.md",
+        "In 2010 gunmen seized Our Lady of Salvation church in Baghdad; more than 50 worshippers and police were killed.",
+      ),
+      page(
+        "ideology/mass-killings-genocide.md",
+        "In 2010 the Islamic State of Iraq attacked Our Lady of Salvation church in Baghdad, killing 58 people.",
+      ),
     ]);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^killed in 2010 \(.*Salvation.*\): communities\/assyrians\.md says 50; ideology\/mass-killings-genocide\.md says 58/);
+    expect(warnings[0]).toMatch(
+      /^killed in 2010 \(.*Salvation.*\): communities\/assyrians\.md says 50; ideology\/mass-killings-genocide\.md says 58/,
+    );
     expect(
       tollWarnings([
         page("a.md", "In 2014 ISIS killed at least 1,500 cadets at Camp Speicher."),

@@ -120,7 +120,9 @@ export function tollWarnings(pages: SourcedPage[]): string[] {
     const names = [...new Set(event.flatMap((m) => m.names))].filter((name) => event.every((m) => m.names.includes(name)));
     const shown = names.length ? names : event[0]!.names;
     const told = pageFigures.map(([path, figures]) => `${path} says ${[...figures].map((f) => f.toLocaleString("en-US")).join(" and ")}`);
-    warnings.push(`${kind} in ${year} (${shown.join(", ")}): ${told.join("; ")}: the same event with different tolls: use the current figure everywhere`);
+    warnings.push(
+      `${kind} in ${year} (${shown.join(", ")}): ${told.join("; ")}: the same event with different tolls: use the current figure everywhere`,
+    );
   }
   return warnings;
 }

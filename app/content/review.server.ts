@@ -11,8 +11,18 @@ const REVIEWED_PAGE = /^(?:communities|ideology)\/[a-z0-9-]+\.md$/;
 
 /** Every page with sources, with its review date and how many sources it cites. */
 export const reviewedPages = (content: SiteContent) => [
-  ...content.communities.map((c) => ({ path: `communities/${c.slug}.md`, title: c.name, lastReviewed: c.lastReviewed, sources: c.sources.length })),
-  ...content.ideology.map((a) => ({ path: `ideology/${a.section}.md`, title: a.title, lastReviewed: a.lastReviewed, sources: a.sources.length })),
+  ...content.communities.map((c) => ({
+    path: `communities/${c.slug}.md`,
+    title: c.name,
+    lastReviewed: c.lastReviewed,
+    sources: c.sources.length,
+  })),
+  ...content.ideology.map((a) => ({
+    path: `ideology/${a.section}.md`,
+    title: a.title,
+    lastReviewed: a.lastReviewed,
+    sources: a.sources.length,
+  })),
 ];
 
 /** Sets the page's review date to `today`; false when the page is not one that has a review date. */

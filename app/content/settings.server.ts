@@ -66,7 +66,12 @@ export type SaveSettingsResult =
   /** Someone saved since this editor started: the fields they changed, with what is stored now. */
   | { kind: "conflict"; changed: { label: string; stored: string }[]; revision: number };
 
-export async function saveSettings(store: ContentStore, db: Parameters<typeof audit>[0], actor: Actor, form: SettingsForm): Promise<SaveSettingsResult> {
+export async function saveSettings(
+  store: ContentStore,
+  db: Parameters<typeof audit>[0],
+  actor: Actor,
+  form: SettingsForm,
+): Promise<SaveSettingsResult> {
   const current = await store.get(SETTINGS_PATH);
   if (!current) throw new Error("site.yaml is missing from the content documents");
   const applied = applySettings(current.source, form);

@@ -26,9 +26,12 @@ export interface SettingGroup {
   fields: SettingField[];
 }
 
-const socialLinks = Object.entries(SOCIAL_NETWORKS).map(
-  ([name, hosts], i): SettingField => ({ name: `social.links.${i}.url`, label: name, type: "url", hint: `An address on ${hosts[0]}` }),
-);
+const socialLinks = Object.entries(SOCIAL_NETWORKS).map(([name, hosts], i): SettingField => ({
+  name: `social.links.${i}.url`,
+  label: name,
+  type: "url",
+  hint: `An address on ${hosts[0]}`,
+}));
 
 export const SETTING_GROUPS: SettingGroup[] = [
   {
@@ -62,4 +65,3 @@ export const SETTING_GROUPS: SettingGroup[] = [
     ],
   },
 ];
-

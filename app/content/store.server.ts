@@ -127,7 +127,13 @@ export function createContentStore(db: Database, check: (documents: Record<strin
    * revision, 0 if it never existed), after checking the
    * whole content with the change applied. Resolves to the new revision, or to the conflict.
    */
-  async function save({ path, language = DEFAULT_LANGUAGE, revision, source, savedBy }: Change): Promise<{ revision: number } | SaveConflict> {
+  async function save({
+    path,
+    language = DEFAULT_LANGUAGE,
+    revision,
+    source,
+    savedBy,
+  }: Change): Promise<{ revision: number } | SaveConflict> {
     if (!isContentDocument(path)) throw new Error(`${path} is not a content document`);
     const result = await db.transaction(async (tx) => {
       const [current] = await tx
@@ -166,7 +172,12 @@ export function createContentStore(db: Database, check: (documents: Record<strin
   /** Every saved state of one document, oldest first; `source` is null where it was deleted. */
   const history = (path: string, language = DEFAULT_LANGUAGE) =>
     db
-      .select({ revision: contentRevisions.revision, source: contentRevisions.source, savedAt: contentRevisions.savedAt, savedBy: contentRevisions.savedBy })
+      .select({
+        revision: contentRevisions.revision,
+        source: contentRevisions.source,
+        savedAt: contentRevisions.savedAt,
+        savedBy: contentRevisions.savedBy,
+      })
       .from(contentRevisions)
       .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, language)))
       .orderBy(asc(contentRevisions.id));

@@ -18,9 +18,18 @@ const A_DIRECTOR = Object.keys(FIRST_EDITION).find((path) => path.startsWith("te
 forEachDatabase("content documents", (handle) => {
   let announced = 0;
   const store = () =>
-    createContentStore(handle().db, (documents) => void siteContentFrom(documents), async () => void announced++);
+    createContentStore(
+      handle().db,
+      (documents) => void siteContentFrom(documents),
+      async () => void announced++,
+    );
   /** Today's rules want exactly 14 directors, so a deletion is shown on a store that checks nothing. */
-  const unchecked = () => createContentStore(handle().db, () => {}, async () => void announced++);
+  const unchecked = () =>
+    createContentStore(
+      handle().db,
+      () => {},
+      async () => void announced++,
+    );
 
   beforeAll(async () => {
     const counts = await Promise.all([store().seed(contentFiles), store().seed(contentFiles)]);
@@ -29,14 +38,18 @@ forEachDatabase("content documents", (handle) => {
 
   it("holds the first edition byte for byte: every page, person, partner and setting, and not news.yaml", async () => {
     expect(await store().documents()).toEqual(FIRST_EDITION);
-    expect(Object.keys(FIRST_EDITION)).toEqual(expect.arrayContaining(["site.yaml", "partners.yaml", "communities/yazidis.md", A_DIRECTOR]));
+    expect(Object.keys(FIRST_EDITION)).toEqual(
+      expect.arrayContaining(["site.yaml", "partners.yaml", "communities/yazidis.md", A_DIRECTOR]),
+    );
     expect(FIRST_EDITION["news.yaml"]).toBeUndefined();
     expect(await store().get("communities/yazidis.md")).toEqual({ source: contentFiles["communities/yazidis.md"], revision: 1 });
   });
 
   it("keeps what staff change and delete: a later seed neither overrides nor resurrects it", async () => {
     const before = announced;
-    expect(await store().save({ path: SITE, revision: 1, source: renamed("Changed By Staff"), savedBy: "staff-1" })).toEqual({ revision: 2 });
+    expect(await store().save({ path: SITE, revision: 1, source: renamed("Changed By Staff"), savedBy: "staff-1" })).toEqual({
+      revision: 2,
+    });
     expect(await unchecked().save({ path: A_DIRECTOR, revision: 1, source: null, savedBy: "staff-1" })).toEqual({ revision: 2 });
     expect(announced).toBe(before + 2);
 
@@ -47,8 +60,13 @@ forEachDatabase("content documents", (handle) => {
     expect(await store().get(A_DIRECTOR)).toBeNull();
 
     // Staff put the person back: a new revision after the deletion, not a seed.
-    expect(await store().save({ path: A_DIRECTOR, revision: 0, source: "stale", savedBy: "staff-2" })).toEqual({ conflict: true, current: null });
-    expect(await store().save({ path: A_DIRECTOR, revision: 2, source: contentFiles[A_DIRECTOR]!, savedBy: "staff-2" })).toEqual({ revision: 3 });
+    expect(await store().save({ path: A_DIRECTOR, revision: 0, source: "stale", savedBy: "staff-2" })).toEqual({
+      conflict: true,
+      current: null,
+    });
+    expect(await store().save({ path: A_DIRECTOR, revision: 2, source: contentFiles[A_DIRECTOR]!, savedBy: "staff-2" })).toEqual({
+      revision: 3,
+    });
     expect(siteContentFrom(await store().documents()).site.organization.name).toBe("Changed By Staff");
   });
 
@@ -66,7 +84,12 @@ forEachDatabase("content documents", (handle) => {
 
   it("refuses a save started from an older revision, and says what is stored now", async () => {
     const current = await store().get(SITE);
-    const result = await store().save({ path: SITE, revision: current!.revision - 1, source: renamed("Second Editor"), savedBy: "staff-2" });
+    const result = await store().save({
+      path: SITE,
+      revision: current!.revision - 1,
+      source: renamed("Second Editor"),
+      savedBy: "staff-2",
+    });
     expect(result).toEqual({ conflict: true, current });
     expect((await store().get(SITE))!.source).not.toContain("Second Editor");
   });
@@ -74,11 +97,13 @@ forEachDatabase("content documents", (handle) => {
   it("refuses content the site could not show, and stores nothing", async () => {
     const current = await store().get("communities/copts.md");
     const broken = current!.source.replace(/^name: .*$/m, "");
-    await expect(store().save({ path: "communities/copts.md", revision: current!.revision, source: broken, savedBy: "staff-1" })).rejects.toThrow(
-      /communities\/copts\.md/,
-    );
+    await expect(
+      store().save({ path: "communities/copts.md", revision: current!.revision, source: broken, savedBy: "staff-1" }),
+    ).rejects.toThrow(/communities\/copts\.md/);
     expect(await store().get("communities/copts.md")).toEqual(current);
-    await expect(store().save({ path: "../etc/passwd", revision: 0, source: "x", savedBy: "staff-1" })).rejects.toThrow(/not a content document/);
+    await expect(store().save({ path: "../etc/passwd", revision: 0, source: "x", savedBy: "staff-1" })).rejects.toThrow(
+      /not a content document/,
+    );
   });
 
   it("keeps every revision, with who saved it, the deletion included", async () => {
@@ -99,9 +124,13 @@ forEachDatabase("content documents", (handle) => {
       });
       expect(content.site.organization.name).toBe("Changed By Staff");
       const current = await store().get(SITE);
-      const elsewhere = createContentStore(handle().db, () => {}, async () => {
-        await (await import("../../db/content-version.server")).announceContentVersion(handle().db).changed();
-      });
+      const elsewhere = createContentStore(
+        handle().db,
+        () => {},
+        async () => {
+          await (await import("../../db/content-version.server")).announceContentVersion(handle().db).changed();
+        },
+      );
       await elsewhere.save({ path: SITE, revision: current!.revision, source: renamed("Saved Elsewhere"), savedBy: "staff-3" });
       await expect.poll(() => content.site.organization.name, { timeout: 5000 }).toBe("Saved Elsewhere");
     } finally {

@@ -24,7 +24,10 @@ try {
   };
   list("page(s) without enough sources or a review date:", missing);
   list("page(s) last reviewed more than 12 months ago:", stale);
-  list("source warning(s): a copy where the original belongs, figures newer than the sources, or an event whose toll differs between pages:", sourceWarnings(sourcedPages(content)));
+  list(
+    "source warning(s): a copy where the original belongs, figures newer than the sources, or an event whose toll differs between pages:",
+    sourceWarnings(sourcedPages(content)),
+  );
   list("placeholder(s) the organisation still has to supply:", placeholders);
   if (missing.length > 0) process.exit(1);
 } catch (err) {

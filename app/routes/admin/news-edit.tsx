@@ -96,9 +96,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
       <BackLink to={href("/admin/news")}>News</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{id ? "Edit news item" : "Add a news item"}</h1>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
-      {actionData?.kind === "invalid" ? (
-        <NotSavedNotice />
-      ) : null}
+      {actionData?.kind === "invalid" ? <NotSavedNotice /> : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <Form method="post" noValidate className="space-y-6 rounded-lg bg-white p-5 shadow-sm">
           <TextField {...field("title", "Title")} />

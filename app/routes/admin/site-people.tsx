@@ -14,12 +14,12 @@ export default function People({ loaderData }: Route.ComponentProps) {
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Boards</h1>
-      <p className="mt-2 max-w-3xl">The people on the two boards, in the order their grids show them. Officers not shown on the grid are listed too.</p>
+      <p className="mt-2 max-w-3xl">
+        The people on the two boards, in the order their grids show them. Officers not shown on the grid are listed too.
+      </p>
       {loaderData.boards.map(({ board, members }) => (
         <div key={board} className="mt-6">
-          <h2 className="font-serif text-2xl font-bold text-navy-900">
-            {BOARDS[board].title}
-          </h2>
+          <h2 className="font-serif text-2xl font-bold text-navy-900">{BOARDS[board].title}</h2>
           <StaffTable caption={BOARDS[board].title} headers={["Name", "Title", "Order", "On the grid"]}>
             {members.map((m) => (
               <tr key={m.id} className="border-b border-sand-200">

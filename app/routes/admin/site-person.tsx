@@ -35,7 +35,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const { board, id, titles } = loaderData;
   const [params] = useSearchParams();
-  const form = actionData ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision } : loaderData.form;
+  const form = actionData
+    ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision }
+    : loaderData.form;
   const errors = actionData?.kind === "invalid" ? actionData.errors : {};
   const boardInfo = BOARDS[board];
   return (
@@ -49,9 +51,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         </a>
       </p>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
-      {actionData?.kind === "invalid" ? (
-        <NotSavedNotice reason={errors.form?.join(" ")} />
-      ) : null}
+      {actionData?.kind === "invalid" ? <NotSavedNotice reason={errors.form?.join(" ")} /> : null}
       {actionData?.kind === "conflict" ? (
         <div className="mt-4 max-w-2xl">
           <Notice kind="error">

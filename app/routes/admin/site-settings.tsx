@@ -27,16 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   // After a refused save the form keeps what was typed; a conflict moves it onto the stored revision.
-  const form = actionData ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision } : loaderData;
+  const form = actionData
+    ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision }
+    : loaderData;
   const errors = actionData?.kind === "invalid" ? actionData.errors : {};
   return (
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Settings</h1>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
-      {actionData?.kind === "invalid" ? (
-        <NotSavedNotice />
-      ) : null}
+      {actionData?.kind === "invalid" ? <NotSavedNotice /> : null}
       {actionData?.kind === "conflict" ? (
         <div className="mt-4 max-w-2xl">
           <Notice kind="error">

@@ -26,8 +26,16 @@ export async function loader() {
 export default function Site({ loaderData }: Route.ComponentProps) {
   const { placeholders, review } = loaderData;
   const lists = [
-    { title: "Still to supply", intro: "Only the organisation can give these: until then the site shows a clearly marked stand-in.", items: placeholders },
-    { title: "Due for review", intro: "Pages without enough sources, or whose facts were last checked more than 12 months ago.", items: review },
+    {
+      title: "Still to supply",
+      intro: "Only the organisation can give these: until then the site shows a clearly marked stand-in.",
+      items: placeholders,
+    },
+    {
+      title: "Due for review",
+      intro: "Pages without enough sources, or whose facts were last checked more than 12 months ago.",
+      items: review,
+    },
   ];
   return (
     <>

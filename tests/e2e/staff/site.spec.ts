@@ -43,13 +43,18 @@ test("a changed contact email shows on the site at once, and the checklist count
   // Put it back for the other tests.
   await page.goto("/admin/site/settings");
   await field(page, "Email address").fill(original);
-  await page.getByRole("group", { name: "Contact email" }).getByRole("checkbox", { name: /Still a stand-in/ }).check();
+  await page
+    .getByRole("group", { name: "Contact email" })
+    .getByRole("checkbox", { name: /Still a stand-in/ })
+    .check();
   await save(page);
   await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
   expect(await stillToSupply(page)).toBe(before);
 });
 
-test("refuses an address without https, one on the wrong network, a bad email and a bad video id, saving nothing", async ({ staffPage: page }) => {
+test("refuses an address without https, one on the wrong network, a bad email and a bad video id, saving nothing", async ({
+  staffPage: page,
+}) => {
   await page.goto("/admin/site/settings");
   await field(page, "Email address").fill("not an address");
   await field(page, "Instagram").fill("http://www.instagram.com/alliance");
@@ -67,7 +72,10 @@ test("refuses an address without https, one on the wrong network, a bad email an
   await expect(field(page, "Email address")).not.toHaveValue("not an address");
 });
 
-test("a second editor's save is refused, shows what changed meanwhile, and keeps their text", async ({ staffPage: first, adminPage: second }) => {
+test("a second editor's save is refused, shows what changed meanwhile, and keeps their text", async ({
+  staffPage: first,
+  adminPage: second,
+}) => {
   test.slow();
   await first.goto("/admin/site/settings");
   await second.goto("/admin/site/settings");
