@@ -5,6 +5,7 @@
  */
 import { COMMUNITY_SLUGS, IDEOLOGY_SECTIONS, LEGAL_PAGES, type LegalPage } from "./catalog";
 import { fillTokens, markdownText, renderInlineMarkdown, renderMarkdown } from "./markdown.server";
+import { COMMUNITY_LIST_MARKER } from "./page-form";
 import { ContentError, parseMarkdownFile, parseYamlFile, splitSections, validate } from "./parse";
 import type { SourcedPage } from "./source-warnings";
 import {
@@ -73,8 +74,6 @@ export interface SiteContent {
   directors: TeamMember[];
   advisors: TeamMember[];
 }
-
-const COMMUNITY_LIST_MARKER = "<!-- communities -->";
 
 function requireFile(files: Record<string, string>, path: string): string {
   const raw = files[path];

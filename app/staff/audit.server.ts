@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   "news-pinned": "Pinned a news item",
   "news-unpinned": "Unpinned a news item",
   "content-saved": "Edited site content",
+  "content-restored": "Restored an earlier version of site content",
   "retention-run": "Retention deleted old items",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,14 +1,5 @@
-import { CONTENT_PAGES, expect, expectNoAxeViolations, test } from "./fixtures";
+/** axe on one page of every route, on the desktop and on a phone; desktop/accessibility.spec.ts checks the rest. */
+import { ROUTE_EXAMPLES } from "../helpers/pages";
+import { axeEachPage } from "./fixtures";
 
-test.describe("accessibility", () => {
-  // Reduced motion: nothing waits hidden for a scroll, so axe sees every section as a reader would.
-  test.use({ reducedMotion: "reduce" });
-
-  for (const path of CONTENT_PAGES) {
-    test(`axe finds nothing on ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.locator("main h1")).toHaveCount(1);
-      await expectNoAxeViolations(page);
-    });
-  }
-});
+axeEachPage(ROUTE_EXAMPLES);

@@ -2,15 +2,32 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { NOT_FOUND_EXAMPLES, ROUTE_EXAMPLES } from "../helpers/pages";
 
-/** Every route, a few more of the long pages, and the not-found views. */
-export const CONTENT_PAGES = [
-  ...ROUTE_EXAMPLES,
+/** More of the long pages, and the not-found views: the same templates as ROUTE_EXAMPLES with other content. */
+export const MORE_PAGES = [
   "/communities/christians",
   "/communities/jews",
   "/ideology/kidnapping",
   "/ideology/dehumanizing-propaganda",
   ...NOT_FOUND_EXAMPLES,
 ];
+
+/** Every route, a few more of the long pages, and the not-found views. */
+export const CONTENT_PAGES = [...ROUTE_EXAMPLES, ...MORE_PAGES];
+
+/** axe on each page, each in a test of its own. */
+export function axeEachPage(paths: readonly string[]) {
+  test.describe("accessibility", () => {
+    // Reduced motion: nothing waits hidden for a scroll, so axe sees every section as a reader would.
+    test.use({ reducedMotion: "reduce" });
+    for (const path of paths) {
+      test(`axe finds nothing on ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator("main h1")).toHaveCount(1);
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
 
 /** Every request a page makes to a host other than the site itself: there must be none unasked. */
 function trackForeignRequests(page: Page): string[] {

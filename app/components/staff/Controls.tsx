@@ -120,15 +120,17 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
 }
 
 /** An editor's two submit buttons: a preview renders on the server, so it needs no JavaScript. */
-export function SaveAndPreview() {
+export function SaveAndPreview({ preview = true }: { preview?: boolean }) {
   return (
     <div className="flex flex-wrap gap-3">
       <button type="submit" name="intent" value="save" className="btn-primary">
         Save
       </button>
-      <button type="submit" name="intent" value="preview" className="btn-secondary text-navy-900">
-        Preview
-      </button>
+      {preview ? (
+        <button type="submit" name="intent" value="preview" className="btn-secondary text-navy-900">
+          Preview
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -103,11 +103,11 @@ export function StaffCard({ title, children }: { title: string; children: ReactN
 /** An error or a confirmation, announced to screen readers when it appears. */
 export function Notice({ kind, children }: { kind: "error" | "ok"; children: ReactNode }) {
   return (
-    <p
+    <div
       role={kind === "error" ? "alert" : "status"}
       className={`rounded-md border px-3 py-2 ${kind === "error" ? "border-red-700 bg-red-50 text-red-800" : "border-green-700 bg-green-50 text-green-900"}`}
     >
       {children}
-    </p>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { data, Form, href } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import type { Route } from "./+types/site-pages";
 import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls";
 import { content } from "~/content/content.server";
+import { editorFor } from "~/content/editors";
 import { markReviewed, reviewedPages } from "~/content/review.server";
 import { appContext } from "~/context.server";
 import { formatDate } from "~/lib/dates";
@@ -27,15 +28,19 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
       <BackLink to={href("/admin/site")}>Site</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Community pages and articles</h1>
       <p className="mt-2 max-w-3xl">
-        Each page's facts rest on its sources. When you have checked every figure and claim against them, mark the page as reviewed: pages
-        not reviewed for 12 months are listed under “What the site still needs”.
+        Open a page to edit its text, sources and photograph details. Each page's facts rest on its sources. When you have checked every
+        figure and claim against them, mark the page as reviewed: pages not reviewed for 12 months are listed under “What the site still
+        needs”.
       </p>
       <ActionNotice result={actionData} />
       <StaffTable caption="Community pages and articles" headers={["Page", "Sources", "Last reviewed", "Review"]}>
         {loaderData.pages.map((page) => (
           <tr key={page.path} className="border-b border-sand-200">
             <td className="p-3">
-              {page.title} <span className="text-sand-700">({page.path})</span>
+              <Link to={editorFor(page.path)!} className="underline">
+                {page.title}
+              </Link>{" "}
+              <span className="text-sand-700">({page.path})</span>
             </td>
             <td className="p-3">{page.sources}</td>
             <td className="p-3">{page.lastReviewed ? formatDate(page.lastReviewed) : "Never"}</td>

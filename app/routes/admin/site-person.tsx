@@ -1,9 +1,10 @@
-import { data, Form, href, redirect, useSearchParams } from "react-router";
+import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-person";
 import { ActionNotice, BackLink, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
+import { historyOf } from "~/content/editors";
 import { isBoard, personForm, readPersonForm, savePerson } from "~/content/people.server";
 import { teamMemberSchema } from "~/content/schemas";
 import { appContext } from "~/context.server";
@@ -48,7 +49,11 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         {boardInfo.title} ·{" "}
         <a href={boardInfo.memberPath(id)} className="underline">
           See the page visitors see
-        </a>
+        </a>{" "}
+        ·{" "}
+        <Link to={historyOf(`team/${board}/${id}.md`)} className="underline">
+          History
+        </Link>
       </p>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
       {actionData?.kind === "invalid" ? <NotSavedNotice reason={errors.form?.join(" ")} /> : null}

@@ -1,8 +1,9 @@
-import { data, Form, href, redirect, useSearchParams } from "react-router";
+import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-settings";
 import { ActionNotice, BackLink, NotSavedNotice } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { TextField } from "~/components/forms/fields";
+import { historyOf } from "~/content/editors";
 import { SETTING_GROUPS, SETTINGS_PATH } from "~/content/settings";
 import { readSettingsForm, saveSettings, settingsForm } from "~/content/settings.server";
 import { appContext } from "~/context.server";
@@ -35,6 +36,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Settings</h1>
+      <p className="mt-1">
+        <Link to={historyOf(SETTINGS_PATH)} className="underline">
+          History
+        </Link>
+      </p>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
       {actionData?.kind === "invalid" ? <NotSavedNotice /> : null}
       {actionData?.kind === "conflict" ? (

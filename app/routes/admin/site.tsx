@@ -2,17 +2,9 @@ import { href, Link } from "react-router";
 import type { Route } from "./+types/site";
 import { listPlaceholders, reviewProblems } from "~/content/collections.server";
 import { content } from "~/content/content.server";
-import { SETTINGS_PATH } from "~/content/settings";
+import { editorFor } from "~/content/editors";
 
 export const meta = () => [{ title: "Site · Staff area" }];
-
-/** Where staff fix an item `content:check` lists, by the file it names; null where there is no editor yet. */
-function editorFor(path: string): string | null {
-  if (path === SETTINGS_PATH) return href("/admin/site/settings");
-  if (/^(?:communities|ideology)\//.test(path)) return href("/admin/site/pages");
-  const person = /^team\/(directors|advisors)\/([a-z0-9-]+)\.md$/.exec(path);
-  return person ? href("/admin/site/people/:board/:id", { board: person[1]!, id: person[2]! }) : null;
-}
 
 export async function loader() {
   const { missing, stale } = reviewProblems(content);

@@ -54,6 +54,8 @@ test.describe("every list and settings page of the staff area", () => {
     "/admin/site/pages",
     "/admin/site/people",
     "/admin/site/people/directors/amira-placeholder",
+    "/admin/site/pages/ideology/mass-displacement-ethnic-cleansing",
+    "/admin/site/history?path=communities/yazidis.md",
     "/admin/people",
     "/admin/account",
     "/admin/accounts",

@@ -192,3 +192,85 @@ test("marking a page as reviewed shows today's date to visitors and in the staff
   await page.goto("/communities/samaritans");
   await expect(page.locator(`main time[datetime="${today}"]`)).toBeVisible();
 });
+
+test("a community page's text and sources are edited, previewed and saved without JavaScript, then restored from its history", async ({
+  staffPage,
+  browser,
+}) => {
+  test.slow();
+  const sentence = `An editor's sentence, checked against its source on ${new Date().toISOString().slice(0, 10)}.`;
+  const source = {
+    url: "https://www.ohchr.org/en/press-releases/2016/06/un-commission-inquiry-syria-isis-committing-genocide-against-yazidis",
+    title: "UN Commission of Inquiry on Syria: ISIS is committing genocide against the Yazidis",
+  };
+  const noScript = await browser.newContext({ storageState: await staffPage.context().storageState(), javaScriptEnabled: false });
+  try {
+    const page = await noScript.newPage();
+    await page.goto("/admin/site/pages");
+    await page.getByRole("link", { name: "Druze", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Druze");
+    const body = field(page, "Text of the page");
+    await body.fill(
+      (await body.inputValue()).replace(/^## Under Attack\n/m, `## Under Attack\n\n${sentence} <script>window.__ran=1</script>\n`),
+    );
+    const added = page.getByRole("group", { name: "New source" });
+    await added.getByLabel(/^Address/).fill(source.url);
+    await added.getByLabel(/^Title/).fill(source.title);
+    await added.getByLabel(/^Publisher/).fill("OHCHR");
+    await added.getByLabel(/^Date published/).fill("2016-06-16");
+
+    await page.getByRole("button", { name: "Preview" }).first().click();
+    const preview = page.getByRole("region", { name: "Preview" });
+    await expect(preview).toContainText(sentence);
+    await expect(preview.locator("script")).toHaveCount(0);
+    // The preview kept the new source, and offers a fresh blank row.
+    await expect(page.getByRole("group", { name: "New source" }).getByLabel(/^Address/)).toHaveValue("");
+    await expect(page.getByLabel(/^Address/).and(page.locator(`[value="${source.url}"]`))).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Save" }).first().click();
+    await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+    await page.goto("/communities/druze");
+    await expect(page.locator("main")).toContainText(sentence);
+    await expect(page.getByRole("link", { name: source.title })).toHaveAttribute("href", source.url);
+  } finally {
+    await noScript.close();
+  }
+
+  // The history shows the change, and restoring the first edition takes it away again.
+  const page = staffPage;
+  await page.goto("/admin/site/pages/communities/druze");
+  await page.getByRole("link", { name: "History" }).click();
+  await expect(page.getByRole("region", { name: /^Changes from revision/ })).toContainText(`Added: ${sentence}`);
+  await page.getByRole("radio", { name: "Compare to revision 1" }).check();
+  const latest = await page
+    .getByRole("radio", { name: /^Compare from revision/ })
+    .first()
+    .getAttribute("value");
+  await page.getByRole("radio", { name: `Compare from revision ${latest}` }).check();
+  await page.getByRole("button", { name: "Compare" }).click();
+  await expect(page.getByRole("region", { name: /^Changes from revision/ })).toContainText(`Removed: ${sentence}`);
+  await page.getByRole("button", { name: "Restore revision 1" }).click();
+  await expect(page.getByRole("status")).toHaveText("Revision 1 restored as a new revision. Visitors see it now.");
+  await page.goto("/communities/druze");
+  await expect(page.locator("main")).not.toContainText(sentence);
+  await expect(page.getByRole("link", { name: source.title })).toHaveCount(0);
+});
+
+test("a refused page keeps what was typed and marks the field", async ({ staffPage: page }) => {
+  await page.goto("/admin/site/pages/ideology/kidnapping");
+  await page
+    .getByRole("group", { name: "Source 1", exact: true })
+    .getByLabel(/^Address/)
+    .fill("http://insecure.example.org/");
+  await field(page, "Title").first().fill("");
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText("Nothing was saved. Please fix the fields marked below.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Source 1", exact: true }).getByLabel(/^Address/)).toHaveValue(
+    "http://insecure.example.org/",
+  );
+  await expect(
+    page.getByRole("group", { name: "Source 1", exact: true }).getByText("Enter a web address starting with https://"),
+  ).toBeVisible();
+  await expect(field(page, "Title").first()).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Fill this in", { exact: true })).toBeVisible();
+});

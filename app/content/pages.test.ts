@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { auditLog } from "../../db/schema";
+import { contentFiles, siteContentFrom } from "./content.server";
+import { documentHistory, lineDiff, restoreRevision } from "./history.server";
+import { formKindOf, PAGE_FORMS } from "./page-form";
+import { pageForm, readPageForm, savePage, type PageForm } from "./pages.server";
+import { createContentStore, type ContentStore } from "./store.server";
+
+const EDITOR = { id: "staff-1", email: "editor@example.org" };
+const PATH = "communities/yazidis.md";
+
+/** The form as a browser posts it: every field by name, and one blank row at the end of each list. */
+function posted(path: string, form: PageForm, extra: Record<string, string> = {}): FormData {
+  const data = new FormData();
+  data.set("revision", String(form.revision));
+  data.set("body", form.body);
+  for (const [name, value] of Object.entries(form.values)) if (value) data.set(name, value);
+  for (const list of PAGE_FORMS[formKindOf(path)!].lists) {
+    const rows = [...(form.lists[list.name] ?? []), ...(list.fixed ? [] : [{}])];
+    rows.forEach((row, i) => {
+      if (list.id && row[list.id]) data.set(`${list.name}.${i}.${list.id}`, row[list.id]!);
+      for (const f of list.fields) if (f.type !== "checkbox" || row[f.name]) data.set(`${list.name}.${i}.${f.name}`, row[f.name] ?? "");
+    });
+  }
+  for (const [name, value] of Object.entries(extra)) data.set(name, value);
+  return data;
+}
+
+describe("the page editor", () => {
+  let handle: DatabaseHandle;
+  let store: ContentStore;
+  const current = async () => pageForm(PATH, (await store.get(PATH))!);
+  const community = async () => siteContentFrom(await store.documents()).communities.find((c) => c.slug === "yazidis")!;
+  const save = (form: PageForm, intent: "save" | "preview" | "edit" = "save") => savePage(store, handle.db, EDITOR, PATH, form, intent);
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: "memory://" });
+    store = createContentStore(
+      handle.db,
+      (documents) => void siteContentFrom(documents),
+      async () => {},
+    );
+    await store.seed(contentFiles);
+  });
+  afterAll(() => handle.close());
+
+  it("saves every page, article and the partners untouched without changing what visitors see", async () => {
+    const before = siteContentFrom(await store.documents());
+    const paths = Object.keys(await store.documents()).filter((path) => formKindOf(path));
+    expect(paths).toHaveLength(22 + 10 + 4 + 1);
+    for (const path of paths) {
+      const form = readPageForm(path, posted(path, pageForm(path, (await store.get(path))!)));
+      expect([path, await savePage(store, handle.db, EDITOR, path, form, "save")]).toEqual([path, { kind: "saved", revision: 2 }]);
+    }
+    expect(siteContentFrom(await store.documents())).toEqual(before);
+    // Nothing changed, so nothing was rewritten: each document is still its file, byte for byte.
+    for (const path of paths) expect((await store.get(path))!.source).toBe(contentFiles[path]);
+  });
+
+  it("removes, adds and reorders sources and rewrites the body, as a browser without JavaScript posts them", async () => {
+    const form = await current();
+    const [first, second] = form.lists.sources!;
+    // Move the second source up, remove the (now second) first one, add one in the blank row.
+    const moved = readPageForm(PATH, posted(PATH, form, { intent: "move:sources:1:up" }));
+    expect(moved.lists.sources!.slice(0, 2)).toEqual([second, first]);
+    const n = form.lists.sources!.length;
+    const edited = readPageForm(
+      PATH,
+      posted(
+        PATH,
+        { ...moved, body: moved.body.replace(/^## Under Attack\n/m, "## Under Attack\n\nA sentence the editor added.\n") },
+        {
+          "sources.1.remove": "on",
+          [`sources.${n}.url`]:
+            "https://www.ohchr.org/en/press-releases/2016/06/un-commission-inquiry-syria-isis-committing-genocide-against-yazidis",
+          [`sources.${n}.title`]: "UN Commission of Inquiry on Syria: ISIS is committing genocide against the Yazidis",
+          [`sources.${n}.publisher`]: "OHCHR",
+          [`sources.${n}.date`]: "2016-06-16",
+        },
+      ),
+    );
+    expect(await save(edited)).toMatchObject({ kind: "saved" });
+    const page = await community();
+    expect(page.sources.map((s) => s.url)).toEqual([
+      second!.url,
+      ...form.lists.sources!.slice(2).map((s) => s.url),
+      expect.stringContaining("ohchr.org"),
+    ]);
+    expect(page.underAttackHtml).toContain("<p>A sentence the editor added.</p>");
+  });
+
+  it("refuses what the rules refuse, field by field, and keeps what was typed", async () => {
+    const form = await current();
+    const bad = readPageForm(
+      PATH,
+      posted(PATH, { ...form, values: { ...form.values, name: "" } }, { "sources.0.url": "http://insecure.example.org/page" }),
+    );
+    const result = await save(bad);
+    expect(result).toEqual({
+      kind: "invalid",
+      errors: { name: ["Fill this in"], "sources.0.url": ["Enter a web address starting with https://"] },
+    });
+    const noSections = await save({ ...form, body: "Only a paragraph, no sections." });
+    expect(noSections).toMatchObject({ kind: "invalid", errors: { body: [expect.stringContaining("## Under Attack")] } });
+    expect((await current()).revision).toBe(form.revision);
+  });
+
+  it("shows hostile text inert in the preview: no script, handler, javascript: or data: link, frame, style or SVG", async () => {
+    const form = await current();
+    const payload = [
+      "<script>alert(1)</script>",
+      '<img src=x onerror="alert(1)">',
+      "[click](javascript:alert(1))",
+      "[data](data:text/html;base64,PHNjcmlwdD4=)",
+      '<iframe src="https://evil.example"></iframe>',
+      "<style>body{display:none}</style>",
+      '<svg onload="alert(1)"><script>alert(1)</script></svg>',
+    ].join("\n\n");
+    const result = await save({ ...form, body: form.body.replace(/^## Under Attack\n/m, `## Under Attack\n\n${payload}\n`) }, "preview");
+    if (result.kind !== "preview") throw new Error(`expected a preview, got ${result.kind}`);
+    const html = result.preview.sections.map((s) => s.html).join("\n");
+    expect(html).not.toMatch(/<(script|iframe|style|svg|img)\b/i);
+    expect(html).not.toMatch(/\son\w+=/i);
+    expect(html).not.toMatch(/href="(javascript|data):/i);
+    expect(html).toContain("<a>click</a>");
+  });
+
+  it("refuses the second of two editors who started from the same revision, naming what the first changed", async () => {
+    const form = await current();
+    expect(await save({ ...form, values: { ...form.values, subtitle: "First editor's subtitle" } })).toMatchObject({ kind: "saved" });
+    const second = await save({ ...form, body: `${form.body}\n\nSecond editor's paragraph.` });
+    expect(second).toEqual({ kind: "conflict", changed: ["Subtitle"], revision: form.revision + 1, from: form.revision });
+    expect((await community()).subtitle).toBe("First editor's subtitle");
+  });
+
+  it("moves a row only when asked, and saves nothing for it", async () => {
+    const form = await current();
+    expect(await save(readPageForm(PATH, posted(PATH, form, { intent: "move:sources:0:down" })), "edit")).toEqual({
+      kind: "edited",
+    });
+    expect((await current()).revision).toBe(form.revision);
+  });
+
+  it("keeps every revision, compares two and restores one as a new revision, in the audit log", async () => {
+    const { summaries, sources } = await documentHistory(store, handle.db, PATH);
+    const latest = summaries[0]!.revision;
+    expect(summaries.map((s) => s.revision)).toEqual([...Array(latest).keys()].map((i) => latest - i));
+    expect(summaries.at(-1)).toMatchObject({ revision: 1, savedBy: null });
+    const diff = lineDiff(PATH, sources.get(1)!, sources.get(latest)!);
+    expect(diff).toContainEqual({ kind: "added", text: "A sentence the editor added." });
+    // Only what the editor changed: the sentence and a blank line, a source moved, one removed and one added.
+    expect(diff.filter((l) => l.kind === "added" || l.kind === "removed").length).toBeLessThan(25);
+    expect(diff.some((l) => l.kind === "skipped")).toBe(true);
+
+    expect(await restoreRevision(store, handle.db, EDITOR, PATH, 1, latest - 1)).toEqual({ error: expect.stringContaining("meanwhile") });
+    expect(await restoreRevision(store, handle.db, EDITOR, PATH, 1, latest)).toEqual({ restored: latest + 1 });
+    expect(await store.get(PATH)).toEqual({ source: contentFiles[PATH], revision: latest + 1 });
+    const entries = await handle.db.select().from(auditLog);
+    expect(entries.filter((e) => e.target === `content:${PATH}`).map((e) => e.action)).toContain("content-restored");
+  });
+
+  it("adds a partner with an id made from its name, removes one, and keeps a fixed list's length", async () => {
+    const partners = "partners.yaml";
+    const form = pageForm(partners, (await store.get(partners))!);
+    const n = form.lists.partners!.length;
+    const edited = readPageForm(
+      partners,
+      posted(partners, form, {
+        "partners.0.remove": "on",
+        [`partners.${n}.name`]: "Ezidi Heritage Fund",
+        [`partners.${n}.description`]: "Records oral hymns.",
+        [`partners.${n}.website`]: "https://heritage.example.org",
+      }),
+    );
+    expect(await savePage(store, handle.db, EDITOR, partners, edited, "save")).toMatchObject({ kind: "saved" });
+    const site = siteContentFrom(await store.documents());
+    expect(site.partners.map((p) => p.id)).toEqual([...form.lists.partners!.slice(1).map((p) => p.id), "ezidi-heritage-fund"]);
+    expect(site.partners.at(-1)).toMatchObject({ name: "Ezidi Heritage Fund", placeholder: false });
+
+    const home = "pages/home.md";
+    const homeForm = pageForm(home, (await store.get(home))!);
+    const reordered = readPageForm(home, posted(home, homeForm, { "cards.0.remove": "on", intent: "move:cards:0:down" }));
+    // A fixed list has no removal: the card only moved.
+    expect(reordered.lists.cards!.map((c) => c.title)).toEqual([
+      homeForm.lists.cards![1]!.title,
+      homeForm.lists.cards![0]!.title,
+      homeForm.lists.cards![2]!.title,
+    ]);
+  });
+});

@@ -1,0 +1,151 @@
+import { data, Form, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/site-history";
+import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls";
+import { DateCell } from "~/components/staff/InboxParts";
+import { editorFor, historyOf } from "~/content/editors";
+import { documentHistory, lineDiff, restoreRevision } from "~/content/history.server";
+import { isContentDocument } from "~/content/store.server";
+import { appContext } from "~/context.server";
+import { notFound } from "~/lib/responses";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+export const meta = () => [{ title: "History · Site · Staff area" }];
+
+const numberParam = (params: URLSearchParams, name: string) => Number(params.get(name)) || 0;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const path = params.get("path") ?? "";
+  if (!isContentDocument(path)) notFound();
+  const { contentStore, database } = context.get(appContext);
+  const { summaries, sources } = await documentHistory(contentStore, database.db, path);
+  if (!summaries.length) notFound();
+  const latest = summaries[0]!.revision;
+  // By default the latest change: the newest revision against the one before it.
+  const to = sources.has(numberParam(params, "to")) ? numberParam(params, "to") : latest;
+  const from = sources.has(numberParam(params, "from")) ? numberParam(params, "from") : Math.max(1, to - 1);
+  return {
+    path,
+    editor: editorFor(path),
+    revisions: summaries,
+    latest,
+    from,
+    to,
+    diff: lineDiff(path, sources.get(from) ?? "", sources.get(to) ?? ""),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const path = String(form.get("path") ?? "");
+  if (!isContentDocument(path)) notFound();
+  const { contentStore, database } = context.get(appContext);
+  const result = await restoreRevision(
+    contentStore,
+    database.db,
+    actorOf(staffUser(context)),
+    path,
+    Number(form.get("revision")) || 0,
+    Number(form.get("current")) || 0,
+  );
+  if ("error" in result) return data(result, { status: 409 });
+  throw redirect(`${historyOf(path)}&restored=${Number(form.get("revision"))}`);
+}
+
+const MARK = { added: "+", removed: "−", same: " " } as const;
+const SPOKEN = { added: "Added: ", removed: "Removed: ", same: "" } as const;
+
+export default function History({ loaderData, actionData }: Route.ComponentProps) {
+  const { path, editor, revisions, latest, from, to, diff } = loaderData;
+  const [params] = useSearchParams();
+  const restored = params.get("restored");
+  const who = (r: (typeof revisions)[number]) =>
+    r.savedBy ?? (r.revision === 1 ? "First edition (the site's files)" : "Update from the site's files");
+  return (
+    <>
+      {editor ? <BackLink to={editor}>Back to the editor</BackLink> : null}
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">History</h1>
+      <p className="mt-1 text-sand-700">{path}</p>
+      <ActionNotice
+        result={actionData ?? (restored ? { message: `Revision ${restored} restored as a new revision. Visitors see it now.` } : undefined)}
+      />
+      <Form method="get" className="mt-6">
+        <input type="hidden" name="path" value={path} />
+        <StaffTable caption="Every saved version, newest first" headers={["Revision", "Saved", "By", "Compare from", "Compare to"]}>
+          {revisions.map((r) => (
+            <tr key={r.revision} className="border-b border-sand-200">
+              <td className="p-3">
+                {r.revision}
+                {r.revision === latest ? " (current)" : ""}
+                {r.deleted ? " (deleted)" : ""}
+              </td>
+              <DateCell iso={r.savedAt} />
+              <td className="p-3">{who(r)}</td>
+              <td className="p-3">
+                <input
+                  type="radio"
+                  name="from"
+                  value={r.revision}
+                  defaultChecked={r.revision === from}
+                  aria-label={`Compare from revision ${r.revision}`}
+                  className="size-5"
+                />
+              </td>
+              <td className="p-3">
+                <input
+                  type="radio"
+                  name="to"
+                  value={r.revision}
+                  defaultChecked={r.revision === to}
+                  aria-label={`Compare to revision ${r.revision}`}
+                  className="size-5"
+                />
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+        <button type="submit" className="btn-secondary mt-3 text-navy-900">
+          Compare
+        </button>
+      </Form>
+      <section aria-labelledby="diff-heading" className="mt-8">
+        <h2 id="diff-heading" className="font-serif text-2xl font-bold text-navy-900">
+          Changes from revision {from} to revision {to}
+        </h2>
+        {diff.every((l) => l.kind === "same" || l.kind === "skipped") ? (
+          <p className="mt-2">The two revisions are the same.</p>
+        ) : (
+          <pre className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-white p-4 font-mono text-sm shadow-sm">
+            {diff.map((line, i) =>
+              line.kind === "skipped" ? (
+                <span key={i} className="block italic text-sand-700">
+                  … {line.count} unchanged line{line.count === 1 ? "" : "s"} …
+                </span>
+              ) : (
+                <span
+                  key={i}
+                  className={`block ${line.kind === "added" ? "bg-green-50 text-green-900" : line.kind === "removed" ? "bg-red-50 text-red-800" : ""}`}
+                >
+                  <span aria-hidden="true">{MARK[line.kind]} </span>
+                  <span className="sr-only">{SPOKEN[line.kind]}</span>
+                  {line.text || " "}
+                </span>
+              ),
+            )}
+          </pre>
+        )}
+        {to !== latest && !revisions.find((r) => r.revision === to)?.deleted ? (
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="path" value={path} />
+            <input type="hidden" name="revision" value={to} />
+            <input type="hidden" name="current" value={latest} />
+            <button type="submit" className="btn-primary">
+              Restore revision {to}
+            </button>
+            <p className="mt-1 text-sm text-sand-700">Saves revision {to}'s text as a new revision; nothing in the history is lost.</p>
+          </Form>
+        ) : null}
+      </section>
+    </>
+  );
+}

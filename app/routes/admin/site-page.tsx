@@ -1,0 +1,246 @@
+import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import type { Route } from "./+types/site-page";
+import { ActionNotice, BackLink, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
+import { Notice } from "~/components/staff/StaffShell";
+import { FieldError, TextField } from "~/components/forms/fields";
+import { content, type LegalPage } from "~/content/content.server";
+import { editorFor, historyOf } from "~/content/editors";
+import { formKindOf, isPageKind, PAGE_FORMS, PARTNERS_PATH, type FormKind, type PageField, type PageList } from "~/content/page-form";
+import { pageForm, readPageForm, savePage, storedPageWarnings } from "~/content/pages.server";
+import { appContext } from "~/context.server";
+import { notFound } from "~/lib/responses";
+import type { FieldErrors } from "~/lib/validation";
+import { actorOf, staffUser } from "~/staff/session.server";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.title ?? "Page"} · Site · Staff area` }];
+
+/** The document this editor's address names: /admin/site/pages/:kind/:slug, or the partners at /admin/site/partners. */
+function documentOf(params: Route.LoaderArgs["params"]): { path: string; kind: FormKind } {
+  const path = params.kind ? (isPageKind(params.kind) ? `${params.kind}/${params.slug}.md` : "") : PARTNERS_PATH;
+  const kind = formKindOf(path);
+  if (!kind) notFound();
+  return { path, kind };
+}
+
+/** The document's title and its address on the site. */
+function describe(path: string, kind: FormKind) {
+  const slug = path.slice(path.indexOf("/") + 1, -".md".length);
+  switch (kind) {
+    case "communities":
+      return { title: content.communities.find((c) => c.slug === slug)?.name, visitorPath: `/communities/${slug}` };
+    case "ideology":
+      return { title: content.ideology.find((a) => a.section === slug)?.title, visitorPath: `/ideology/${slug}` };
+    case "home":
+      return { title: "Home page", visitorPath: "/" };
+    case "about":
+      return { title: "About page", visitorPath: "/about" };
+    case "legal":
+      return { title: content.legal[slug as LegalPage].title, visitorPath: `/${slug}` };
+    case "partners":
+      return { title: "Partners", visitorPath: "/partners" };
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { path, kind } = documentOf(params);
+  const { contentStore } = context.get(appContext);
+  const stored = await contentStore.get(path);
+  const { title, visitorPath } = describe(path, kind);
+  if (!stored || !title) notFound();
+  return { path, kind, title, visitorPath, form: pageForm(path, stored), warnings: await storedPageWarnings(contentStore, path) };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { path } = documentOf(params);
+  const { contentStore, database } = context.get(appContext);
+  const submitted = await request.formData();
+  const form = readPageForm(path, submitted);
+  const button = String(submitted.get("intent") ?? "save");
+  const intent = button === "preview" ? "preview" : button.startsWith("move:") ? "edit" : "save";
+  const result = await savePage(contentStore, database.db, actorOf(staffUser(context)), path, form, intent);
+  if (result.kind === "saved") throw redirect(`${editorFor(path)}?saved=1`);
+  const status = result.kind === "invalid" ? 400 : result.kind === "conflict" ? 409 : 200;
+  // A new key each time, so the form is drawn afresh with the rows as they now stand.
+  return data({ ...result, form, key: crypto.randomUUID() }, { status });
+}
+
+function Field({ field, name, value, errors }: { field: PageField; name: string; value: string; errors?: string[] }) {
+  if (field.type === "checkbox")
+    return (
+      <label className="flex items-center gap-2">
+        <input type="checkbox" name={name} defaultChecked={value === "on"} className="size-5" />
+        {field.label}
+      </label>
+    );
+  if (field.type === "select")
+    return (
+      <div>
+        <label htmlFor={name} className="block font-semibold text-navy-900">
+          {field.label}
+        </label>
+        <select id={name} name={name} defaultValue={value} className="mt-1 w-full rounded border border-sand-300 p-2">
+          {field.options?.map((o) => (
+            <option key={o}>{o}</option>
+          ))}
+        </select>
+        <FieldError name={name} errors={errors} />
+      </div>
+    );
+  return (
+    <TextField
+      name={name}
+      label={field.label}
+      hint={field.hint}
+      type={field.type === "textarea" ? undefined : field.type}
+      multiline={field.type === "textarea"}
+      rows={3}
+      errors={errors}
+      defaultValue={value}
+    />
+  );
+}
+
+/** A list's rows, each removable and movable, and a blank row to add one: plain form controls, no script. */
+function ListRows({ list, rows, errors }: { list: PageList; rows: Record<string, string>[]; errors: FieldErrors }) {
+  const blank = Object.fromEntries(list.fields.map((f) => [f.name, f.options?.[0] ?? ""]));
+  const shown = list.fixed ? rows : [...rows, blank];
+  return (
+    <fieldset className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
+      <legend className="font-serif text-xl font-bold text-navy-900">{list.legend}</legend>
+      {shown.map((row, i) => {
+        const isNew = i === rows.length;
+        const label = isNew ? `New ${list.item}` : `${list.item[0]!.toUpperCase()}${list.item.slice(1)} ${i + 1}`;
+        return (
+          <fieldset key={i} className="space-y-3 rounded border border-sand-300 p-4">
+            <legend className="px-1 font-semibold text-navy-900">{label}</legend>
+            {isNew ? <p className="text-sm text-sand-700">Fill this in to add one; save or preview to get another blank row.</p> : null}
+            {list.id && row[list.id] ? <input type="hidden" name={`${list.name}.${i}.${list.id}`} value={row[list.id]} /> : null}
+            {list.fields.map((field) => {
+              const name = `${list.name}.${i}.${field.name}`;
+              return <Field key={name} field={field} name={name} value={row[field.name] ?? ""} errors={errors[name]} />;
+            })}
+            {isNew ? null : (
+              <div className="flex flex-wrap items-center gap-3">
+                {list.fixed ? null : (
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" name={`${list.name}.${i}.remove`} className="size-5" />
+                    Remove when saved
+                  </label>
+                )}
+                {i > 0 ? (
+                  <button type="submit" name="intent" value={`move:${list.name}:${i}:up`} className="btn-secondary text-navy-900">
+                    Move up<span className="sr-only">: {label}</span>
+                  </button>
+                ) : null}
+                {i < rows.length - 1 ? (
+                  <button type="submit" name="intent" value={`move:${list.name}:${i}:down`} className="btn-secondary text-navy-900">
+                    Move down<span className="sr-only">: {label}</span>
+                  </button>
+                ) : null}
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { path, kind, title, visitorPath } = loaderData;
+  const [params] = useSearchParams();
+  const form = actionData
+    ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision }
+    : loaderData.form;
+  const errors: FieldErrors = actionData?.kind === "invalid" ? actionData.errors : {};
+  const shape = PAGE_FORMS[kind];
+  const warnings = actionData?.kind === "preview" ? actionData.preview.warnings : loaderData.warnings;
+  return (
+    <>
+      <BackLink to={href("/admin/site/pages")}>Pages</BackLink>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{title}</h1>
+      <p className="mt-1 flex flex-wrap gap-x-4">
+        <a href={visitorPath} className="underline">
+          See the page visitors see
+        </a>
+        <Link to={historyOf(path)} className="underline">
+          History
+        </Link>
+      </p>
+      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      {actionData?.kind === "edited" ? <ActionNotice result={{ message: "Moved. Nothing is saved until you press Save." }} /> : null}
+      {actionData?.kind === "invalid" ? <NotSavedNotice reason={errors.form?.join(" ")} /> : null}
+      {actionData?.kind === "conflict" ? (
+        <div className="mt-4 max-w-3xl">
+          <Notice kind="error">
+            Not saved: someone else saved this page while you were editing. Your text is still in the form.
+            {actionData.changed.length ? ` They changed: ${actionData.changed.join(", ")}.` : null}{" "}
+            <Link to={historyOf(path, { from: actionData.from, to: actionData.revision })} className="underline">
+              See their changes
+            </Link>
+            , then save again to keep yours.
+          </Notice>
+        </div>
+      ) : null}
+      {warnings.length ? (
+        <section aria-labelledby="warnings-heading" className="mt-4 max-w-3xl rounded-md border border-amber-700 bg-amber-50 p-4">
+          <h2 id="warnings-heading" className="font-semibold text-navy-900">
+            Check these sources
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 ps-6 text-sm">
+            {warnings.map((w) => (
+              <li key={w} className="break-words">
+                {w}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {actionData?.kind === "preview" ? (
+        <section aria-labelledby="preview-heading" className="mt-6 max-w-3xl rounded-lg bg-white p-5 shadow-sm">
+          <h2 id="preview-heading" className="font-serif text-xl font-bold text-navy-900">
+            Preview
+          </h2>
+          <p className="mt-1 text-sm">The text as visitors will see it. Nothing is saved until you press Save.</p>
+          {actionData.preview.sections.map((s) => (
+            <div key={s.heading} className="mt-6">
+              <h3 className="font-serif text-2xl font-bold text-navy-900">{s.heading}</h3>
+              <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: s.html }} />
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <Form key={actionData?.key} method="post" noValidate className="mt-6 max-w-3xl space-y-6">
+        <input type="hidden" name="revision" value={form.revision} />
+        {/* First, so Enter in a field saves rather than moving a row. */}
+        <SaveAndPreview preview={Boolean(shape.body)} />
+        {shape.groups.map((group) => (
+          <fieldset key={group.legend} className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
+            <legend className="font-serif text-xl font-bold text-navy-900">{group.legend}</legend>
+            {group.fields.map((field) => (
+              <Field key={field.name} field={field} name={field.name} value={form.values[field.name] ?? ""} errors={errors[field.name]} />
+            ))}
+          </fieldset>
+        ))}
+        {shape.body ? (
+          <div className="rounded-lg bg-white p-5 shadow-sm">
+            <TextField
+              name="body"
+              label={shape.body.label}
+              multiline
+              rows={24}
+              hint={shape.body.hint}
+              required
+              errors={errors.body}
+              defaultValue={form.body}
+            />
+          </div>
+        ) : null}
+        {shape.lists.map((list) => (
+          <ListRows key={list.name} list={list} rows={form.lists[list.name] ?? []} errors={errors} />
+        ))}
+        <SaveAndPreview preview={Boolean(shape.body)} />
+      </Form>
+    </>
+  );
+}
