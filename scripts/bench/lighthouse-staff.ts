@@ -52,7 +52,26 @@ const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}
 await browser.close();
 
 console.log(HEADER);
-for (const path of ["/admin/messages", item, `${item}/edit`, "/admin/volunteers", "/admin/people", "/admin/account", "/admin/audit"]) {
+const SITE_EDITORS = [
+  "/admin/site",
+  "/admin/site/settings",
+  "/admin/site/people/directors/amira-placeholder",
+  "/admin/site/pages",
+  "/admin/site/pages/communities/yazidis",
+  "/admin/site/pages/ideology/kidnapping",
+  "/admin/site/partners",
+  "/admin/site/history?path=communities/yazidis.md",
+];
+for (const path of [
+  "/admin/messages",
+  item,
+  `${item}/edit`,
+  "/admin/volunteers",
+  "/admin/people",
+  "/admin/account",
+  "/admin/audit",
+  ...SITE_EDITORS,
+]) {
   lighthouseRow(base, path, { Cookie: cookie });
 }
 await stop();

@@ -3,6 +3,7 @@ import type { Route } from "./+types/site-pages";
 import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls";
 import { content } from "~/content/content.server";
 import { editorFor } from "~/content/editors";
+import { PARTNERS_PATH } from "~/content/page-form";
 import { markReviewed, reviewedPages } from "~/content/review.server";
 import { appContext } from "~/context.server";
 import { formatDate } from "~/lib/dates";
@@ -10,7 +11,16 @@ import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Pages · Site · Staff area" }];
 
-export const loader = () => ({ pages: reviewedPages(content) });
+/** The pages without sources or a review date, each with its editor. */
+const OTHER_PAGES = [
+  { path: "pages/home.md", title: "Home page" },
+  { path: "pages/about.md", title: "About page" },
+  { path: "pages/privacy-policy.md", title: "Privacy Policy" },
+  { path: "pages/terms-of-use.md", title: "Terms of Use" },
+  { path: PARTNERS_PATH, title: "Partners" },
+].map((page) => ({ ...page, editor: editorFor(page.path)! }));
+
+export const loader = () => ({ pages: reviewedPages(content), others: OTHER_PAGES });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { contentStore, database } = context.get(appContext);
@@ -26,7 +36,7 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
-      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Community pages and articles</h1>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Pages</h1>
       <p className="mt-2 max-w-3xl">
         Open a page to edit its text, sources and photograph details. Each page's facts rest on its sources. When you have checked every
         figure and claim against them, mark the page as reviewed: pages not reviewed for 12 months are listed under “What the site still
@@ -55,6 +65,16 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
           </tr>
         ))}
       </StaffTable>
+      <h2 className="mt-8 font-serif text-2xl font-bold text-navy-900">Other pages</h2>
+      <ul className="mt-2 list-disc space-y-1 ps-6">
+        {loaderData.others.map((page) => (
+          <li key={page.path}>
+            <Link to={page.editor} className="underline">
+              {page.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

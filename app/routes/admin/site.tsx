@@ -51,6 +51,11 @@ export default function Site({ loaderData }: Route.ComponentProps) {
             Pages and reviews
           </Link>
         </li>
+        <li>
+          <Link to={href("/admin/site/partners")} className="btn-primary">
+            Partners
+          </Link>
+        </li>
       </ul>
       <h2 className="mt-8 font-serif text-2xl font-bold text-navy-900">What the site still needs</h2>
       {lists.map(({ title, intro, items }) => (

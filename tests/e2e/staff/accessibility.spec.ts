@@ -56,6 +56,7 @@ test.describe("every list and settings page of the staff area", () => {
     "/admin/site/people/directors/amira-placeholder",
     "/admin/site/pages/ideology/mass-displacement-ethnic-cleansing",
     "/admin/site/history?path=communities/yazidis.md",
+    "/admin/site/partners",
     "/admin/people",
     "/admin/account",
     "/admin/accounts",
