@@ -57,6 +57,8 @@ test.describe("every list and settings page of the staff area", () => {
     "/admin/site/pages/ideology/mass-displacement-ethnic-cleansing",
     "/admin/site/history?path=communities/yazidis.md",
     "/admin/site/partners",
+    // A page with source warnings.
+    "/admin/site/pages/communities/amazigh",
     "/admin/people",
     "/admin/account",
     "/admin/accounts",

@@ -273,4 +273,5 @@ test("a refused page keeps what was typed and marks the field", async ({ staffPa
   ).toBeVisible();
   await expect(field(page, "Title").first()).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Fill this in", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
