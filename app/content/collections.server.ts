@@ -169,8 +169,7 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
   const directors = team("directors");
   const advisors = team("advisors");
   const listedDirectors = directors.filter((m) => m.listed);
-  if (listedDirectors.length !== 14)
-    throw new ContentError("team/directors/", `the board of directors shows 14 members; found ${listedDirectors.length}`);
+  if (listedDirectors.length === 0) throw new ContentError("team/directors/", "the board of directors shows at least one member");
   const officers = directors.filter((m) => !m.listed).map((m) => m.title);
   for (const office of ["Chairman", "Vice Chairman", "Treasurer", "Secretary"]) {
     if (!officers.includes(office as never))
@@ -179,7 +178,7 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
   if (listedDirectors.some((m) => !["Director", "Chairman", "President"].includes(m.title))) {
     throw new ContentError("team/directors/", "directors shown on the board are titled Director, Chairman or President");
   }
-  if (advisors.length !== 12) throw new ContentError("team/advisors/", `the board of advisors has 12 members; found ${advisors.length}`);
+  if (advisors.length === 0) throw new ContentError("team/advisors/", "the board of advisors has at least one member");
   if (advisors.some((m) => m.title !== "Advisor")) throw new ContentError("team/advisors/", "every advisor is titled Advisor");
 
   const news = files["news.yaml"] === undefined ? [] : parseYamlFile("news.yaml", files["news.yaml"], newsSchema).items;

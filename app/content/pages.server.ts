@@ -10,6 +10,7 @@ import { sourcedPages, type SiteContent } from "./collections.server";
 import { siteContentFrom } from "./content.server";
 import { joinFile, splitFile } from "./front-matter.server";
 import { parseDocument, type Document } from "yaml";
+import { idCandidates } from "./ids";
 import { formKindOf, PAGE_FORMS, type FormKind, type PageField } from "./page-form";
 import { ContentError } from "./parse";
 import { aboutSchema, communitySchema, homeSchema, ideologySchema, legalPageSchema, partnersSchema } from "./schemas";
@@ -119,16 +120,12 @@ function valueOf(field: PageField, text: string): unknown {
 
 /** A new row's id, from its name, unlike any other row's. */
 function newId(name: string, taken: Set<string>): string {
-  const base =
-    name
-      .normalize("NFKD")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "") || "item";
-  let id = base;
-  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-  taken.add(id);
-  return id;
+  for (const id of idCandidates(name))
+    if (!taken.has(id)) {
+      taken.add(id);
+      return id;
+    }
+  throw new Error("unreachable");
 }
 
 /**

@@ -5,6 +5,7 @@ import { contentFiles, siteContentFrom } from "./content.server";
 import { documentHistory, lineDiff, restoreRevision } from "./history.server";
 import { formKindOf, PAGE_FORMS } from "./page-form";
 import { pageForm, readPageForm, savePage, type PageForm } from "./pages.server";
+import { addPerson, removePerson } from "./people.server";
 import { createContentStore, type ContentStore } from "./store.server";
 
 const EDITOR = { id: "staff-1", email: "editor@example.org" };
@@ -187,5 +188,37 @@ describe("the page editor", () => {
       homeForm.lists.cards![0]!.title,
       homeForm.lists.cards![2]!.title,
     ]);
+  });
+
+  it("adds a person at the end of a board, removes them, refuses to remove an officer's record, and restores from history", async () => {
+    const directors = async () => siteContentFrom(await store.documents()).directors;
+    const before = await directors();
+    const person = { name: "Nadia Example-Haddad", title: "Director", biography: "A human-rights lawyer." };
+    expect(await addPerson(store, handle.db, EDITOR, "directors", { ...person, biography: "" })).toEqual({
+      kind: "invalid",
+      errors: { biography: [expect.any(String)] },
+    });
+    expect(await addPerson(store, handle.db, EDITOR, "directors", person)).toEqual({ kind: "added", id: "nadia-example-haddad" });
+    const added = (await directors()).at(-1)!;
+    expect(added).toMatchObject({
+      id: "nadia-example-haddad",
+      name: person.name,
+      listed: true,
+      order: Math.max(...before.map((d) => d.order)) + 1,
+    });
+
+    const path = "team/directors/nadia-example-haddad.md";
+    expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: added.id }, 1)).toEqual({ removed: true });
+    expect((await directors()).map((d) => d.id)).not.toContain(added.id);
+    // The same name again gets an id of its own: the removed person's history stays theirs.
+    expect(await addPerson(store, handle.db, EDITOR, "directors", person)).toEqual({ kind: "added", id: "nadia-example-haddad-2" });
+    expect(await restoreRevision(store, handle.db, EDITOR, path, 1, 2)).toEqual({ restored: 3 });
+    expect((await directors()).map((d) => d.id)).toEqual(expect.arrayContaining(["nadia-example-haddad", "nadia-example-haddad-2"]));
+
+    const officer = before.find((d) => !d.listed)!;
+    const officerRevision = (await store.get(`team/directors/${officer.id}.md`))!.revision;
+    expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: officer.id }, officerRevision)).toEqual({
+      error: expect.stringContaining(`officer record '${officer.title}'`),
+    });
   });
 });

@@ -4,11 +4,13 @@
  * through the YAML document (so its layout stays), its body as typed. The whole content is then built from
  * it, with the same schema and rules as the files, and the preview is the biography as visitors see it.
  */
+import { Document } from "yaml";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import type { SiteContent } from "./collections.server";
 import { siteContentFrom } from "./content.server";
 import { joinFile, splitFile } from "./front-matter.server";
+import { idCandidates } from "./ids";
 import { ContentError } from "./parse";
 import { teamMemberSchema } from "./schemas";
 import type { ContentStore } from "./store.server";
@@ -129,3 +131,61 @@ export const boardsOf = (content: SiteContent) =>
     board,
     members: content[board].map(({ id, name, title, order, listed, placeholder }) => ({ id, name, title, order, listed, placeholder })),
   }));
+
+/** A new person's id, from their name, unlike any id the board has had (a removed person's history stays theirs). */
+async function newPersonId(store: ContentStore, board: BoardKey, name: string): Promise<string> {
+  for (const id of idCandidates(name)) if ((await store.history(pathOf(board, id))).length === 0) return id;
+  throw new Error("unreachable");
+}
+
+export type AddPersonResult = { kind: "added"; id: string } | { kind: "invalid"; errors: FieldErrors };
+
+/** Adds a person at the end of the board's grid. */
+export async function addPerson(
+  store: ContentStore,
+  db: Parameters<typeof audit>[0],
+  actor: Actor,
+  board: BoardKey,
+  form: Pick<PersonForm, "name" | "title" | "biography">,
+): Promise<AddPersonResult> {
+  const documents = await store.documents();
+  const site = siteContentFrom(documents);
+  const order = Math.max(0, ...site[board].map((m) => m.order)) + 1;
+  const errors = fieldErrors({ ...form, order: String(order), listed: true, placeholder: false, revision: 0 });
+  if (Object.keys(errors).length) return { kind: "invalid", errors };
+  const id = await newPersonId(store, board, form.name);
+  const path = pathOf(board, id);
+  const source = joinFile(new Document({ name: form.name, title: form.title, order }), form.biography);
+  try {
+    siteContentFrom({ ...documents, [path]: source });
+  } catch (err) {
+    if (err instanceof ContentError) return { kind: "invalid", errors: { form: [err.message.slice(err.file.length + 2)] } };
+    throw err;
+  }
+  const saved = await store.save({ path, revision: 0, source, savedBy: actor.id ?? "system" });
+  if ("conflict" in saved)
+    return { kind: "invalid", errors: { form: ["Someone added a person with that name at the same moment: try again."] } };
+  await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision, added: true } });
+  return { kind: "added", id };
+}
+
+/** Removes a person from the site: their page answers 404 and leaves the sitemap; their history stays. */
+export async function removePerson(
+  store: ContentStore,
+  db: Parameters<typeof audit>[0],
+  actor: Actor,
+  target: { board: BoardKey; id: string },
+  revision: number,
+): Promise<{ removed: true } | { error: string }> {
+  const path = pathOf(target.board, target.id);
+  try {
+    const saved = await store.save({ path, revision, source: null, savedBy: actor.id ?? "system" });
+    if ("conflict" in saved) return { error: "Not removed: someone saved this person meanwhile. Look at the page again first." };
+    await audit(db, actor, { action: "content-deleted", target: `content:${path}`, details: { revision: saved.revision } });
+    return { removed: true };
+  } catch (err) {
+    // The board's rules: an officer's record, or the last person on a board.
+    if (err instanceof ContentError) return { error: `Not removed: ${err.message.slice(err.file.length + 2)}.` };
+    throw err;
+  }
+}

@@ -24,8 +24,12 @@ function loadManifest(): Record<string, ManifestEntry> {
 
 const MIME: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
 
+/** A person or partner added in the staff area has no image of its own yet: the drawn stand-in of its kind. */
+const standIn = (name: string) => (name.startsWith("team/") ? "team/none" : name.startsWith("partners/") ? "partners/none" : name);
+
 export function picture(name: string, alt = ""): PictureData {
-  const entry = loadManifest()[name];
+  const images = loadManifest();
+  const entry = images[name] ?? images[standIn(name)];
   if (!entry) throw new Error(`No image named ${name}: add its content file and run npm run build`);
   const sources = Object.entries(entry.sources).map(([format, list]) => ({
     type: MIME[format] ?? `image/${format}`,

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   "news-unpinned": "Unpinned a news item",
   "content-saved": "Edited site content",
   "content-restored": "Restored an earlier version of site content",
+  "content-deleted": "Removed site content",
   "retention-run": "Retention deleted old items",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -48,6 +48,8 @@ function imageList() {
   const partnersFile = join(contentDir, "partners.yaml");
   if (existsSync(partnersFile))
     for (const p of parseYaml(readFileSync(partnersFile, "utf8")).partners ?? []) list.push({ name: `partners/${p.id}`, kind: "logo" });
+  // What a person or partner staff add in the staff area shows until their own image exists (issue 21).
+  list.push({ name: "team/none", kind: "portrait" }, { name: "partners/none", kind: "logo" });
   list.push({ name: "social/default", kind: "social" });
   return list;
 }

@@ -80,7 +80,7 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
     const seen = await Promise.all(
       servers.map(async (server) => {
         await expect
-          .poll(async () => (await (await page(server, path)).text()).includes(sentence), { timeout: 60_000, intervals: [50] })
+          .poll(async () => (await (await page(server, path)).text()).includes(sentence), { timeout: 60_000, interval: 50 })
           .toBe(true);
         return Date.now() - savedAt;
       }),

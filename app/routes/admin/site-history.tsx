@@ -21,12 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { summaries, sources } = await documentHistory(contentStore, database.db, path);
   if (!summaries.length) notFound();
   const latest = summaries[0]!.revision;
-  // By default the latest change: the newest revision against the one before it.
-  const to = sources.has(numberParam(params, "to")) ? numberParam(params, "to") : latest;
-  const from = sources.has(numberParam(params, "from")) ? numberParam(params, "from") : Math.max(1, to - 1);
+  const removed = summaries[0]!.deleted;
+  // By default the latest change: the newest revision against the one before it; for a removed document,
+  // its last text, ready to restore.
+  const before = Math.max(1, latest - 1);
+  const to = sources.has(numberParam(params, "to")) ? numberParam(params, "to") : removed ? before : latest;
+  const from = sources.has(numberParam(params, "from")) ? numberParam(params, "from") : removed ? latest : Math.max(1, to - 1);
   return {
     path,
-    editor: editorFor(path),
+    editor: removed ? null : editorFor(path),
     revisions: summaries,
     latest,
     from,

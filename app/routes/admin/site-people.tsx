@@ -1,15 +1,37 @@
-import { href, Link } from "react-router";
+import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-people";
-import { BackLink, StaffTable } from "~/components/staff/Controls";
+import { BackLink, NotSavedNotice, StaffTable } from "~/components/staff/Controls";
+import { Notice } from "~/components/staff/StaffShell";
+import { historyOf } from "~/content/editors";
+import { TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
 import { content } from "~/content/content.server";
-import { boardsOf } from "~/content/people.server";
+import { addPerson, boardsOf, isBoard } from "~/content/people.server";
+import { teamMemberSchema } from "~/content/schemas";
+import { appContext } from "~/context.server";
+import type { FieldErrors } from "~/lib/validation";
+import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Boards · Site · Staff area" }];
 
-export const loader = () => ({ boards: boardsOf(content) });
+export const loader = () => ({ boards: boardsOf(content), titles: teamMemberSchema.shape.title.options });
 
-export default function People({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const submitted = await request.formData();
+  const board = String(submitted.get("board") ?? "");
+  if (!isBoard(board)) return data({ board: "", errors: { form: ["Choose a board."] } as FieldErrors, form: null }, { status: 400 });
+  const { contentStore, database } = context.get(appContext);
+  // Each board's form names its fields after the board, so the page's two forms have ids of their own.
+  const field = (name: string) => String(submitted.get(`${board}-${name}`) ?? "").trim();
+  const form = { name: field("name"), title: field("title"), biography: field("biography").replace(/\r\n/g, "\n") };
+  const result = await addPerson(contentStore, database.db, actorOf(staffUser(context)), board, form);
+  if (result.kind === "added") throw redirect(`${href("/admin/site/people/:board/:id", { board, id: result.id })}?added=1`);
+  return data({ board, errors: result.errors, form }, { status: 400 });
+}
+
+export default function People({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const removed = params.get("removed");
   return (
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
@@ -17,6 +39,17 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 max-w-3xl">
         The people on the two boards, in the order their grids show them. Officers not shown on the grid are listed too.
       </p>
+      {removed ? (
+        <div className="mt-4">
+          <Notice kind="ok">
+            {removed} was removed from the site.{" "}
+            <Link to={historyOf(params.get("path") ?? "")} className="underline">
+              Their history
+            </Link>{" "}
+            keeps every version, and can restore them.
+          </Notice>
+        </div>
+      ) : null}
       {loaderData.boards.map(({ board, members }) => (
         <div key={board} className="mt-6">
           <h2 className="font-serif text-2xl font-bold text-navy-900">{BOARDS[board].title}</h2>
@@ -35,6 +68,49 @@ export default function People({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </StaffTable>
+          {/* Native disclosure: open by itself when what was typed needs fixing. */}
+          <details open={actionData?.board === board} className="mt-3 max-w-2xl rounded-lg bg-white p-4 shadow-sm">
+            <summary className="cursor-pointer font-semibold text-navy-900">Add a person to the {BOARDS[board].title}</summary>
+            {actionData?.board === board ? <NotSavedNotice reason={actionData.errors.form?.join(" ")} /> : null}
+            <Form method="post" noValidate className="mt-4 space-y-4">
+              <input type="hidden" name="board" value={board} />
+              <TextField
+                name={`${board}-name`}
+                label="Name"
+                required
+                errors={actionData?.board === board ? actionData.errors.name : undefined}
+                defaultValue={actionData?.board === board ? actionData.form?.name : undefined}
+              />
+              <div>
+                <label htmlFor={`${board}-title`} className="block font-semibold text-navy-900">
+                  Title
+                </label>
+                <select
+                  id={`${board}-title`}
+                  name={`${board}-title`}
+                  defaultValue={actionData?.board === board ? actionData.form?.title : board === "advisors" ? "Advisor" : "Director"}
+                  className="mt-1 w-full rounded border border-sand-300 p-2"
+                >
+                  {loaderData.titles.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </div>
+              <TextField
+                name={`${board}-biography`}
+                label="Biography"
+                multiline
+                rows={6}
+                hint="Markdown: a blank line starts a paragraph. The portrait can be added once photographs can be uploaded; until then a drawn stand-in shows."
+                required
+                errors={actionData?.board === board ? actionData.errors.biography : undefined}
+                defaultValue={actionData?.board === board ? actionData.form?.biography : undefined}
+              />
+              <button type="submit" className="btn-primary">
+                Add to the {BOARDS[board].title}
+              </button>
+            </Form>
+          </details>
         </div>
       ))}
     </>

@@ -5,7 +5,7 @@ import { Notice } from "~/components/staff/StaffShell";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
 import { historyOf } from "~/content/editors";
-import { isBoard, personForm, readPersonForm, savePerson } from "~/content/people.server";
+import { isBoard, personForm, readPersonForm, removePerson, savePerson } from "~/content/people.server";
 import { teamMemberSchema } from "~/content/schemas";
 import { appContext } from "~/context.server";
 import { notFound } from "~/lib/responses";
@@ -24,9 +24,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!isBoard(params.board)) notFound();
   const { contentStore, database } = context.get(appContext);
   const submitted = await request.formData();
+  const target = { board: params.board, id: params.id };
+  if (submitted.get("intent") === "remove") {
+    const revision = Number(submitted.get("revision")) || 0;
+    if (submitted.get("confirm") !== "on")
+      return data({ kind: "remove-refused" as const, error: "Tick the box to confirm the removal." }, { status: 400 });
+    const removed = await removePerson(contentStore, database.db, actorOf(staffUser(context)), target, revision);
+    if ("error" in removed) return data({ kind: "remove-refused" as const, error: removed.error }, { status: 409 });
+    const name = String(submitted.get("name") ?? "");
+    throw redirect(`${href("/admin/site/people")}?${new URLSearchParams({ removed: name, path: `team/${target.board}/${target.id}.md` })}`);
+  }
   const form = readPersonForm(submitted);
   const intent = submitted.get("intent") === "preview" ? "preview" : "save";
-  const target = { board: params.board, id: params.id };
   const result = await savePerson(contentStore, database.db, actorOf(staffUser(context)), target, form, intent);
   if (result.kind === "saved") throw redirect(`${href("/admin/site/people/:board/:id", target)}?saved=1`);
   const status = result.kind === "invalid" ? 400 : result.kind === "conflict" ? 409 : 200;
@@ -36,10 +45,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
   const { board, id, titles } = loaderData;
   const [params] = useSearchParams();
-  const form = actionData
-    ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision }
-    : loaderData.form;
-  const errors = actionData?.kind === "invalid" ? actionData.errors : {};
+  const edited = actionData && actionData.kind !== "remove-refused" ? actionData : undefined;
+  const form = edited ? { ...edited.form, revision: edited.kind === "conflict" ? edited.revision : edited.form.revision } : loaderData.form;
+  const errors = edited?.kind === "invalid" ? edited.errors : {};
   const boardInfo = BOARDS[board];
   return (
     <>
@@ -55,9 +63,19 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           History
         </Link>
       </p>
-      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      <ActionNotice
+        result={
+          actionData?.kind === "remove-refused"
+            ? { error: actionData.error }
+            : !actionData && params.get("saved")
+              ? { message: "Saved. Visitors see the change now." }
+              : !actionData && params.get("added")
+                ? { message: "Added at the end of the board's grid. Visitors see them now." }
+                : undefined
+        }
+      />
       {actionData?.kind === "invalid" ? <NotSavedNotice reason={errors.form?.join(" ")} /> : null}
-      {actionData?.kind === "conflict" ? (
+      {edited?.kind === "conflict" ? (
         <div className="mt-4 max-w-2xl">
           <Notice kind="error">
             Not saved: someone else saved this person while you were editing. Your text is still in the form; open{" "}
@@ -119,16 +137,36 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           </label>
           <SaveAndPreview />
         </Form>
-        {actionData?.kind === "preview" ? (
+        {edited?.kind === "preview" ? (
           <section aria-labelledby="preview-heading" className="rounded-lg bg-white p-5 shadow-sm">
             <h2 id="preview-heading" className="font-serif text-xl font-bold text-navy-900">
               Preview
             </h2>
             <p className="mt-1 text-sm">The biography as visitors will see it. Nothing is saved until you press Save.</p>
-            <div className="prose mt-4" dangerouslySetInnerHTML={{ __html: actionData.bioHtml }} />
+            <div className="prose mt-4" dangerouslySetInnerHTML={{ __html: edited.bioHtml }} />
           </section>
         ) : null}
       </div>
+      <section aria-labelledby="remove-heading" className="mt-10 max-w-2xl rounded-lg border border-red-700 bg-white p-5">
+        <h2 id="remove-heading" className="font-serif text-xl font-bold text-navy-900">
+          Remove from the site
+        </h2>
+        <p className="mt-1">
+          Their page will answer “not found” and leave the sitemap. Their history keeps every version, so the removal can be undone there.
+        </p>
+        <Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="revision" value={loaderData.form.revision} />
+          <input type="hidden" name="name" value={loaderData.form.name} />
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="confirm" className="size-5" />
+            Yes, remove {loaderData.form.name}
+          </label>
+          <button type="submit" className="btn-secondary text-red-800">
+            Remove
+          </button>
+        </Form>
+      </section>
     </>
   );
 }

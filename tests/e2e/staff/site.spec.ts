@@ -275,3 +275,35 @@ test("a refused page keeps what was typed and marks the field", async ({ staffPa
   await expect(page.getByText("Fill this in", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test("a person added to the board shows on its grid with a stand-in portrait; removed, their page answers 404 and leaves the sitemap", async ({
+  staffPage: page,
+}) => {
+  test.slow();
+  const name = `Mariam Testperson ${Date.now()}`;
+  await page.goto("/admin/site/people");
+  await page.getByText("Add a person to the Board of Directors").click();
+  const form = page.locator("details[open]");
+  await form.getByLabel(/^Name/).fill(name);
+  await form.getByLabel(/^Biography/).fill("Mariam is a **teacher** who documents attacks on schools.");
+  await form.getByRole("button", { name: "Add to the Board of Directors" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.getByRole("status")).toHaveText("Added at the end of the board's grid. Visitors see them now.");
+  const id = new URL(page.url()).pathname.split("/").at(-1)!;
+
+  await page.goto("/team/board-of-directors");
+  await page.getByRole("link", { name: new RegExp(name) }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page.locator("main strong")).toHaveText("teacher");
+  await expect(page.getByRole("img", { name: `Portrait of ${name}` })).toBeVisible();
+  expect(await (await page.request.get("/sitemap.xml")).text()).toContain(`/team/director/${id}`);
+
+  await page.goto(`/admin/site/people/directors/${id}`);
+  await page.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(page.getByText("Tick the box to confirm the removal.")).toBeVisible();
+  await page.getByRole("checkbox", { name: `Yes, remove ${name}` }).check();
+  await page.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(page.getByRole("status")).toContainText(`${name} was removed from the site.`);
+  expect((await page.request.get(`/team/director/${id}`)).status()).toBe(404);
+  expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(`/team/director/${id}`);
+});
