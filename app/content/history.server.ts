@@ -88,6 +88,7 @@ export async function restoreRevision(
 ): Promise<{ restored: number } | { error: string }> {
   const source = (await store.history(path)).find((r) => r.revision === revision)?.source;
   if (source === undefined) return { error: "There is no such revision." };
+  if (source === null) return { error: "That revision is a removal: there is no text to restore." };
   try {
     const saved = await store.save({ path, revision: current, source, savedBy: actor.id ?? "system" });
     if ("conflict" in saved) return { error: "Not restored: someone saved this meanwhile. Look at the history again, then restore." };

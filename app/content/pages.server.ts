@@ -4,14 +4,14 @@
  * what the form does not show stays as it was) and is checked by the same schemas and whole-site rules as the
  * files; the preview and the source warnings come from the site built with it.
  */
+import { parseDocument, type Document } from "yaml";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { sourcedPages, type SiteContent } from "./collections.server";
 import { siteContentFrom } from "./content.server";
 import { joinFile, splitFile } from "./front-matter.server";
-import { parseDocument, type Document } from "yaml";
 import { idCandidates } from "./ids";
-import { formKindOf, PAGE_FORMS, type FormKind, type PageField } from "./page-form";
+import { formKindOf, PAGE_FORMS, type FormKind, type PageField, type PageList } from "./page-form";
 import { ContentError } from "./parse";
 import { aboutSchema, communitySchema, homeSchema, ideologySchema, legalPageSchema, partnersSchema } from "./schemas";
 import { sourceWarnings } from "./source-warnings";
@@ -47,7 +47,10 @@ const keyPath = (name: string) => name.split(".");
 const asText = (field: PageField, value: unknown) =>
   field.type === "checkbox" ? (value === true ? "on" : "") : value instanceof Date ? value.toISOString().slice(0, 10) : String(value ?? "");
 
-const rowKeys = (list: { fields: PageField[]; id?: string }) => [...(list.id ? [list.id] : []), ...list.fields.map((f) => f.name)];
+/** A row's keys: its lasting id, if the list has one, then its fields. */
+const rowKeys = (list: PageList) => [...(list.id ? [list.id] : []), ...list.fields.map((f) => f.name)];
+/** How a row's id is read: as text. */
+const TEXT: PageField = { name: "", label: "", type: "text" };
 
 /** What the form shows for a stored document. */
 export function pageForm(path: string, stored: StoredDocument): PageForm {
@@ -65,8 +68,6 @@ export function pageForm(path: string, stored: StoredDocument): PageForm {
   );
   return { values, lists, body: body ?? "", revision: stored.revision };
 }
-
-const TEXT: PageField = { name: "", label: "", type: "text" };
 
 const isBlank = (fields: PageField[], row: Row) => fields.every((f) => f.type === "checkbox" || f.type === "select" || !row[f.name]);
 

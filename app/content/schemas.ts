@@ -10,12 +10,15 @@ const placeholderFlag = z.boolean().default(false);
 /** A calendar date, written unquoted (YAML reads it as a Date) or quoted ("2024-02-29"). */
 const isoDate = z.union([z.date(), z.iso.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
 
+/** Every address staff can type: a `javascript:` or `data:` link, or a page sent in clear, is refused. */
+const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "Enter a web address starting with https://" });
+
 /** A public document a page's claims rest on (issue 12): found and read before it was cited. */
 export const sourceSchema = z.strictObject({
   publisher: text,
   title: text,
   date: isoDate,
-  url: z.url({ protocol: /^https$/, hostname: z.regexes.domain }),
+  url: httpsUrl,
 });
 
 /** Sources and the date an editor last checked them against the page. */
@@ -28,14 +31,13 @@ export const imageSchema = z.strictObject({
   alt: z.string().default(""),
   position: z.string().default("50% 50%"),
   credit: text.optional(),
-  creditUrl: z.url().optional(),
+  creditUrl: httpsUrl.optional(),
   license: text.optional(),
-  licenseUrl: z.url().optional(),
+  licenseUrl: httpsUrl.optional(),
   caption: text.optional(),
   placeholder: placeholderFlag,
 });
 
-const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: "Enter a web address starting with https://" });
 
 type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
 const onNetworkHost = (name: SocialNetwork, url: string) => {
@@ -89,7 +91,7 @@ export const aboutSchema = z.strictObject({
   vision: text,
   pillars: z.array(z.strictObject({ title: text, text })).length(3),
   approachIntro: text,
-  featuredArticle: z.strictObject({ title: text, publication: text, excerpt: text, url: z.url(), placeholder: placeholderFlag }),
+  featuredArticle: z.strictObject({ title: text, publication: text, excerpt: text, url: httpsUrl, placeholder: placeholderFlag }),
 });
 
 export const legalPageSchema = z.strictObject({
@@ -133,10 +135,10 @@ export const ideologySchema = z.strictObject({
   communities: z.array(z.strictObject({ name: text, description: text })).optional(),
   video: z.strictObject({ provider: z.literal("YouTube"), id: text, title: text, ...embedPlaceholder }).optional(),
   perspectives: z
-    .array(z.strictObject({ provider: z.enum(["TikTok", "Instagram"]), url: z.url(), title: text, ...embedPlaceholder }))
+    .array(z.strictObject({ provider: z.enum(["TikTok", "Instagram"]), url: httpsUrl, title: text, ...embedPlaceholder }))
     .optional(),
   labels: z.array(z.strictObject({ term: text, usedAgainst: text, meaning: text })).optional(),
-  tweet: z.strictObject({ url: z.url(), ...embedPlaceholder }).optional(),
+  tweet: z.strictObject({ url: httpsUrl, ...embedPlaceholder }).optional(),
   ...verifiable,
 });
 
@@ -155,7 +157,7 @@ export const partnersSchema = z.strictObject({
         id: z.string().regex(/^[a-z0-9-]+$/),
         name: text,
         description: text,
-        website: z.url(),
+        website: httpsUrl,
         placeholder: placeholderFlag,
       }),
     )

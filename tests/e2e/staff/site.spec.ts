@@ -307,3 +307,54 @@ test("a person added to the board shows on its grid with a stand-in portrait; re
   expect((await page.request.get(`/team/director/${id}`)).status()).toBe(404);
   expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(`/team/director/${id}`);
 });
+
+test("markup in every field of a community page is shown inert on its page, the communities list and the home page", async ({
+  staffPage: page,
+}) => {
+  test.slow();
+  const payload = `X<img src=x onerror="window.__ran=1"><script>window.__ran=1</script><svg onload="window.__ran=1"></svg><iframe src="javascript:window.__ran=1"></iframe><style>main{display:none}</style>`;
+  await page.goto("/admin/site/pages/communities/copts");
+  const group = page.getByRole("group", { name: "Names and summary" });
+  for (const label of ["Name", "Name in menus", "Adjective", "Subtitle", "News page subheading", "Summary"])
+    await group.getByLabel(label, { exact: true }).fill(`${label} ${payload}`);
+  const photo = page.getByRole("group", { name: "Photograph" });
+  for (const label of ["Description for screen readers (alt text)", "Credit", "Licence", "Caption"])
+    await photo.getByLabel(label, { exact: true }).fill(`${label} ${payload}`);
+  await photo.getByLabel(/^Credit link/).fill("javascript:alert(1)");
+  const body = field(page, "Text of the page");
+  await body.fill((await body.inputValue()).replace(/^## Under Attack\n/m, `## Under Attack\n\n${payload} [link](javascript:alert(1))\n`));
+  const source = page.getByRole("group", { name: "Source 1", exact: true });
+  await source.getByLabel(/^Title/).fill(`Title ${payload}`);
+  await source.getByLabel(/^Publisher/).fill(`Publisher ${payload}`);
+
+  // A javascript: link is refused outright; everything else is text.
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByRole("group", { name: "Photograph" }).getByText("Enter a web address starting with https://")).toBeVisible();
+  await page
+    .getByRole("group", { name: "Photograph" })
+    .getByLabel(/^Credit link/)
+    .fill("");
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+
+  try {
+    for (const path of ["/communities/copts", "/communities", "/", "/communities/copts/news", "/communities/copts/news.xml"]) {
+      const response = await page.goto(path);
+      expect(response!.status()).toBe(200);
+      if (path.endsWith(".xml")) {
+        expect(await response!.text()).not.toMatch(/<(img|script|svg|iframe|style)\b/i);
+        continue;
+      }
+      await expect(page.locator("img[src=x], script:not([src]):not([type]), svg[onload], iframe, main style")).toHaveCount(0);
+      await expect(page.locator("a[href^='javascript']")).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { __ran?: number }).__ran)).toBeUndefined();
+    }
+    await page.goto("/communities/copts");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Name X<img src=x`);
+  } finally {
+    // The first edition again, from the history.
+    await page.goto("/admin/site/history?path=communities/copts.md&to=1");
+    await page.getByRole("button", { name: "Restore revision 1" }).click();
+    await expect(page.getByRole("status")).toHaveText("Revision 1 restored as a new revision. Visitors see it now.");
+  }
+});
