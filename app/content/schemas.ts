@@ -38,7 +38,6 @@ export const imageSchema = z.strictObject({
   placeholder: placeholderFlag,
 });
 
-
 type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
 const onNetworkHost = (name: SocialNetwork, url: string) => {
   const host = new URL(url).hostname.replace(/^www\./, "");
