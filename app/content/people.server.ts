@@ -33,8 +33,12 @@ export interface PersonForm {
 
 export async function personForm(store: ContentStore, board: BoardKey, id: string): Promise<PersonForm | null> {
   const stored = await store.get(pathOf(board, id));
-  if (!stored) return null;
-  const { frontMatter, body } = splitFile(stored.source);
+  return stored ? { ...personFormOf(stored.source), revision: stored.revision } : null;
+}
+
+/** A person's file text as the form's fields. */
+function personFormOf(source: string): Omit<PersonForm, "revision"> {
+  const { frontMatter, body } = splitFile(source);
   const data = frontMatter.toJS() as Record<string, unknown>;
   return {
     name: String(data.name ?? ""),
@@ -43,7 +47,6 @@ export async function personForm(store: ContentStore, board: BoardKey, id: strin
     listed: data.listed !== false,
     placeholder: data.placeholder === true,
     biography: body,
-    revision: stored.revision,
   };
 }
 
@@ -64,7 +67,18 @@ export type PersonResult =
   | { kind: "saved" }
   | { kind: "preview"; bioHtml: string }
   | { kind: "invalid"; errors: FieldErrors }
-  | { kind: "conflict"; revision: number };
+  /** Someone saved since this editor started: what they changed, and the revisions to compare. */
+  | { kind: "conflict"; changed: string[]; revision: number; from: number };
+
+/** The form's fields by the words the editor shows for them. */
+const LABELS: Record<Exclude<keyof PersonForm, "revision">, string> = {
+  name: "Name",
+  title: "Title",
+  order: "Place in the grid",
+  listed: "Shown on the grid",
+  placeholder: "Still a stand-in",
+  biography: "Biography",
+};
 
 /** The person's file text with the form written in, and the site as it would be with it. */
 function apply(source: string, form: PersonForm, documents: Record<string, string>, path: string) {
@@ -106,7 +120,7 @@ export async function savePerson(
   const errors = fieldErrors(form);
   if (Object.keys(errors).length) return { kind: "invalid", errors };
   const current = await store.get(path);
-  if (!current) return { kind: "conflict", revision: 0 };
+  if (!current) return { kind: "conflict", changed: [], revision: 0, from: form.revision };
   let applied: { next: string; site: SiteContent };
   try {
     applied = apply(current.source, form, await store.documents(), path);
@@ -120,7 +134,15 @@ export async function savePerson(
     return { kind: "preview", bioHtml: member.bioHtml };
   }
   const saved = await store.save({ path, revision: form.revision, source: applied.next, savedBy: actor.id ?? "system" });
-  if ("conflict" in saved) return { kind: "conflict", revision: saved.current?.revision ?? 0 };
+  if ("conflict" in saved) {
+    const now = saved.current ?? current;
+    const base = (await store.history(path)).find((r) => r.revision === form.revision)?.source;
+    const [before, after] = [base ? personFormOf(base) : null, personFormOf(now.source)];
+    const changed = before
+      ? (Object.keys(LABELS) as (keyof typeof LABELS)[]).filter((k) => before[k] !== after[k]).map((k) => LABELS[k])
+      : [];
+    return { kind: "conflict", changed, revision: now.revision, from: form.revision };
+  }
   await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision } });
   return { kind: "saved" };
 }

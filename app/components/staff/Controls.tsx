@@ -143,3 +143,19 @@ export function NotSavedNotice({ reason }: { reason?: string }) {
     </div>
   );
 }
+
+/** Said when someone else saved the same thing first: what they changed, and where to compare. */
+export function ConflictNotice({ what, changed, compare }: { what: string; changed: string[]; compare: string }) {
+  return (
+    <div className="mt-4 max-w-3xl">
+      <Notice kind="error">
+        Not saved: someone else saved {what} while you were editing. Your text is still in the form.
+        {changed.length ? ` They changed: ${changed.join(", ")}.` : null}{" "}
+        <Link to={compare} className="underline">
+          See their changes
+        </Link>
+        , then save again to keep yours.
+      </Notice>
+    </div>
+  );
+}

@@ -1,7 +1,6 @@
 import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-page";
-import { ActionNotice, BackLink, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
-import { Notice } from "~/components/staff/StaffShell";
+import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { content, type LegalPage } from "~/content/content.server";
 import { editorFor, historyOf } from "~/content/editors";
@@ -171,16 +170,11 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
       {actionData?.kind === "edited" ? <ActionNotice result={{ message: "Moved. Nothing is saved until you press Save." }} /> : null}
       {actionData?.kind === "invalid" ? <NotSavedNotice reason={errors.form?.join(" ")} /> : null}
       {actionData?.kind === "conflict" ? (
-        <div className="mt-4 max-w-3xl">
-          <Notice kind="error">
-            Not saved: someone else saved this page while you were editing. Your text is still in the form.
-            {actionData.changed.length ? ` They changed: ${actionData.changed.join(", ")}.` : null}{" "}
-            <Link to={historyOf(path, { from: actionData.from, to: actionData.revision })} className="underline">
-              See their changes
-            </Link>
-            , then save again to keep yours.
-          </Notice>
-        </div>
+        <ConflictNotice
+          what="this page"
+          changed={actionData.changed}
+          compare={historyOf(path, { from: actionData.from, to: actionData.revision })}
+        />
       ) : null}
       {warnings.length ? (
         <section aria-labelledby="warnings-heading" className="mt-4 max-w-3xl rounded-md border border-amber-700 bg-amber-50 p-4">

@@ -1,7 +1,6 @@
 import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-person";
-import { ActionNotice, BackLink, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
-import { Notice } from "~/components/staff/StaffShell";
+import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
 import { historyOf } from "~/content/editors";
@@ -76,15 +75,11 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       />
       {actionData?.kind === "invalid" ? <NotSavedNotice reason={errors.form?.join(" ")} /> : null}
       {edited?.kind === "conflict" ? (
-        <div className="mt-4 max-w-2xl">
-          <Notice kind="error">
-            Not saved: someone else saved this person while you were editing. Your text is still in the form; open{" "}
-            <a href={boardInfo.memberPath(id)} className="underline">
-              their page
-            </a>{" "}
-            in another tab to see what they changed, then save again to keep yours.
-          </Notice>
-        </div>
+        <ConflictNotice
+          what="this person"
+          changed={edited.changed}
+          compare={historyOf(`team/${board}/${id}.md`, { from: edited.from, to: edited.revision })}
+        />
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <Form method="post" noValidate className="space-y-6 rounded-lg bg-white p-5 shadow-sm">

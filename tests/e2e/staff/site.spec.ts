@@ -358,3 +358,27 @@ test("markup in every field of a community page is shown inert on its page, the 
     await expect(page.getByRole("status")).toHaveText("Revision 1 restored as a new revision. Visitors see it now.");
   }
 });
+
+test("two editors save the same page: the second is refused with what changed, keeps their text, and can compare", async ({
+  staffPage: first,
+  adminPage: second,
+}) => {
+  test.slow();
+  const path = "/admin/site/pages/communities/samaritans";
+  await first.goto(path);
+  await second.goto(path);
+  const summary = await field(first, "Summary").inputValue();
+  await field(first, "Summary").fill(`${summary} First editor's addition.`);
+  await first.getByRole("button", { name: "Save" }).first().click();
+  await expect(first.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+
+  const body = field(second, "Text of the page");
+  const typed = `${await body.inputValue()}\n\nSecond editor's paragraph.`;
+  await body.fill(typed);
+  await second.getByRole("button", { name: "Save" }).first().click();
+  await expect(second.getByRole("alert")).toContainText("Not saved: someone else saved this page while you were editing.");
+  await expect(second.getByRole("alert")).toContainText("They changed: Summary.");
+  await expect(field(second, "Text of the page")).toHaveValue(typed);
+  await second.getByRole("link", { name: "See their changes" }).click();
+  await expect(second.getByRole("region", { name: /^Changes from revision/ })).toContainText(/Added: .* First editor's addition\./);
+});
