@@ -6,11 +6,12 @@
  */
 import { resolve } from "node:path";
 import type { AppServices } from "../app/context.server";
-import { content, serveContentFrom, siteContentFrom } from "../app/content/content.server";
+import { content, contentFiles, serveContentFrom, siteContentFrom } from "../app/content/content.server";
 import { createContentStore, type ContentStore } from "../app/content/store.server";
 import { createSubmissionServices } from "../app/forms/services.server";
 import { createAddressHasher } from "../app/lib/address-hash.server";
 import { createLimitStore } from "../app/lib/limits.server";
+import { newsFile } from "../app/news/export.server";
 import { createNewsService } from "../app/news/service.server";
 import { runStaffCommand } from "../app/staff/command.server";
 import { scheduleRetention } from "../app/staff/retention.server";
@@ -138,7 +139,10 @@ async function startWorkers(
       ? await listenForControl(resolve(config.DATA_DIR), {
           staff: (argv) => runStaffCommand(staff.accounts, argv),
           backup: () => database.dumpDataDir!(),
-          content: () => contentStore.documents(),
+          content: async () => ({
+            ...(await contentStore.documents()),
+            "news.yaml": await newsFile(database.db, contentFiles["news.yaml"]),
+          }),
         })
       : null;
   return async () => {

@@ -1,13 +1,14 @@
 /**
  * `npm run content:export -- DIR`: writes the live content (settings, pages, communities, articles, people,
- * partners) as the Markdown and YAML files app/content/ holds, so an organisation can keep its content in
- * version control. An untouched install writes exactly the repository's files. Works on the configured
- * database: DATABASE_URL, or the embedded one in DATA_DIR (through the running server when there is one).
- * News is not written: staff keep it at /admin/news, and news.yaml only seeds a new install.
+ * partners, and the published news as news.yaml) as the Markdown and YAML files app/content/ holds, so an
+ * organisation can keep its content in version control. An untouched install writes exactly the
+ * repository's files. Works on the configured database: DATABASE_URL, or the embedded one in DATA_DIR
+ * (through the running server when there is one).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { contentFiles } from "../../app/content/content.server";
+import { content, contentFiles } from "../../app/content/content.server";
+import { newsFile } from "../../app/news/export.server";
 import { loadConfig } from "../../server/config";
 import { contentFromRunningServer } from "../../server/control";
 import { createLogger } from "../../server/logger";
@@ -26,7 +27,9 @@ if (!documents) {
   try {
     // A database the server never started on has not been seeded yet: its content is the first edition.
     await services.app.contentStore.seed(contentFiles);
-    documents = await services.app.contentStore.documents();
+    await services.app.news.seed(content.news);
+    const newsYaml = await newsFile(services.app.database.db, contentFiles["news.yaml"]);
+    documents = { ...(await services.app.contentStore.documents()), "news.yaml": newsYaml };
   } finally {
     await services.close();
   }
