@@ -159,3 +159,16 @@ export function ConflictNotice({ what, changed, compare }: { what: string; chang
     </div>
   );
 }
+
+/** What an editor's Preview button shows: rendered on the server, nothing saved. */
+export function PreviewPanel({ what, className = "", children }: { what: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="preview-heading" className={`rounded-lg bg-white p-5 shadow-sm ${className}`}>
+      <h2 id="preview-heading" className="font-serif text-xl font-bold text-navy-900">
+        Preview
+      </h2>
+      <p className="mt-1 text-sm">{what} as visitors will see it. Nothing is saved until you press Save.</p>
+      {children}
+    </section>
+  );
+}

@@ -84,26 +84,18 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
               </td>
               <DateCell iso={r.savedAt} />
               <td className="p-3">{who(r)}</td>
-              <td className="p-3">
-                <input
-                  type="radio"
-                  name="from"
-                  value={r.revision}
-                  defaultChecked={r.revision === from}
-                  aria-label={`Compare from revision ${r.revision}`}
-                  className="size-5"
-                />
-              </td>
-              <td className="p-3">
-                <input
-                  type="radio"
-                  name="to"
-                  value={r.revision}
-                  defaultChecked={r.revision === to}
-                  aria-label={`Compare to revision ${r.revision}`}
-                  className="size-5"
-                />
-              </td>
+              {(["from", "to"] as const).map((end) => (
+                <td key={end} className="p-3">
+                  <input
+                    type="radio"
+                    name={end}
+                    value={r.revision}
+                    defaultChecked={r.revision === (end === "from" ? from : to)}
+                    aria-label={`Compare ${end} revision ${r.revision}`}
+                    className="size-5"
+                  />
+                </td>
+              ))}
             </tr>
           ))}
         </StaffTable>

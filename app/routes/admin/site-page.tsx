@@ -1,6 +1,6 @@
 import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-page";
-import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
+import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, PreviewPanel, SaveAndPreview } from "~/components/staff/Controls";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { content, type LegalPage } from "~/content/content.server";
 import { editorFor, historyOf } from "~/content/editors";
@@ -191,18 +191,14 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
       {actionData?.kind === "preview" ? (
-        <section aria-labelledby="preview-heading" className="mt-6 max-w-3xl rounded-lg bg-white p-5 shadow-sm">
-          <h2 id="preview-heading" className="font-serif text-xl font-bold text-navy-900">
-            Preview
-          </h2>
-          <p className="mt-1 text-sm">The text as visitors will see it. Nothing is saved until you press Save.</p>
+        <PreviewPanel what="The text" className="mt-6 max-w-3xl">
           {actionData.preview.sections.map((s) => (
             <div key={s.heading} className="mt-6">
               <h3 className="font-serif text-2xl font-bold text-navy-900">{s.heading}</h3>
               <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: s.html }} />
             </div>
           ))}
-        </section>
+        </PreviewPanel>
       ) : null}
       <Form key={actionData?.key} method="post" noValidate className="mt-6 max-w-3xl space-y-6">
         <input type="hidden" name="revision" value={form.revision} />

@@ -1,6 +1,6 @@
 import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-person";
-import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
+import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, PreviewPanel, SaveAndPreview } from "~/components/staff/Controls";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
 import { historyOf } from "~/content/editors";
@@ -133,13 +133,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           <SaveAndPreview />
         </Form>
         {edited?.kind === "preview" ? (
-          <section aria-labelledby="preview-heading" className="rounded-lg bg-white p-5 shadow-sm">
-            <h2 id="preview-heading" className="font-serif text-xl font-bold text-navy-900">
-              Preview
-            </h2>
-            <p className="mt-1 text-sm">The biography as visitors will see it. Nothing is saved until you press Save.</p>
+          <PreviewPanel what="The biography">
             <div className="prose mt-4" dangerouslySetInnerHTML={{ __html: edited.bioHtml }} />
-          </section>
+          </PreviewPanel>
         ) : null}
       </div>
       <section aria-labelledby="remove-heading" className="mt-10 max-w-2xl rounded-lg border border-red-700 bg-white p-5">
