@@ -9,11 +9,6 @@ import { forEachDatabase } from "../../tests/helpers/databases";
 import { content, contentFiles, serveContentFrom, siteContentFrom } from "./content.server";
 import { readContentFiles } from "./read-files.server";
 import { createContentStore, isContentDocument } from "./store.server";
-import { newsFile } from "../news/export.server";
-import { SYSTEM } from "../staff/audit.server";
-import { newsInput, newsServiceOn } from "../../tests/helpers/news";
-import { parseYamlFile } from "./parse";
-import { newsSchema } from "./schemas";
 
 const FIRST_EDITION = Object.fromEntries(Object.entries(contentFiles).filter(([path]) => isContentDocument(path)));
 const SITE = "site.yaml";
@@ -159,22 +154,4 @@ describe("npm run content:export (issue 20)", () => {
       rmSync(work, { recursive: true, force: true });
     }
   }, 60_000);
-});
-
-forEachDatabase("the news in an export", (handle) => {
-  it("is the seed file itself until staff change the news, then every published item and no draft", async () => {
-    const news = newsServiceOn(handle().db);
-    await news.seed(content.news);
-    expect(await newsFile(handle().db, contentFiles["news.yaml"])).toBe(contentFiles["news.yaml"]);
-
-    const [gone] = content.news;
-    await news.remove(SYSTEM, gone!.id);
-    await news.save(SYSTEM, newsInput({ title: "A staff item", communities: ["yazidis", "druze"] }));
-    await news.save(SYSTEM, newsInput({ title: "A draft", communities: ["copts"], status: "draft" }));
-    const exported = parseYamlFile("news.yaml", await newsFile(handle().db, contentFiles["news.yaml"]), newsSchema).items;
-    expect(exported.map((i) => i.id)).not.toContain(gone!.id);
-    expect(exported.find((i) => i.title === "A staff item")).toMatchObject({ communities: ["druze", "yazidis"] });
-    expect(exported.some((i) => i.title === "A draft")).toBe(false);
-    expect(exported).toHaveLength(content.news.length);
-  });
 });
