@@ -20,6 +20,20 @@ describe("content:check's source warnings (issue 19)", () => {
     expect(addressWarning("https://un.dk/clear-and-convincing-information/")).toMatch(/cite news\.un\.org/);
     expect(addressWarning("https://www.newsbytesapp.com/news/india/story")).toMatch(/aggregator's rewrite/);
     expect(addressWarning("https://www.msn.com/en-us/news/world/story/ar-AA1")).toMatch(/aggregator/);
+    expect(addressWarning("https://studylib.net/doc/15620903/a-general-assembly--report")).toMatch(/^a document mirror/);
+  });
+
+  it("flags another language edition's address of a page, but not an English or a plain node address", () => {
+    for (const url of ["https://www.hrw.org/ja/node/256479", "https://www.hrw.org/es/node/256298", "https://example.org/pt-br/node/7"]) {
+      expect(addressWarning(url), url).toMatch(/^another language edition's address/);
+    }
+    for (const url of [
+      "https://www.hrw.org/reports/2013/10/10/you-can-still-see-their-blood",
+      "https://iraq.un.org/en/node/278383",
+      "https://www.arabnews.com/node/2523906/middle-east",
+    ]) {
+      expect(addressWarning(url), url).toBeNull();
+    }
   });
 
   it("flags a query string, except the id parameter of a site whose canonical addresses carry one", () => {

@@ -34,6 +34,10 @@ const COPIES: Record<string, string> = {
   "web.archive.org": "an archived copy: cite the publisher's page, or say why the archive is needed",
   "archive.ph": "an archived copy: cite the publisher's page",
   "archive.today": "an archived copy: cite the publisher's page",
+  "studylib.net": "a document mirror: cite the publisher's own copy",
+  "docslib.org": "a document mirror: cite the publisher's own copy",
+  "vdocuments.net": "a document mirror: cite the publisher's own copy",
+  "paperzz.com": "a document mirror: cite the publisher's own copy",
 };
 
 /**
@@ -53,6 +57,13 @@ const FEED_HOST = /^(?:feeds?|rss)\./;
 const AMP_HOST = /^amp\./;
 const AMP_PATH = /(?:\/amp(?:\/|\.html?)?$|\/amp\/|[-.]amp(?:\.html?)?\/?$)/i;
 
+/**
+ * A page reached through another language's edition of the site (`/ja/node/256479` on hrw.org): the pages cite
+ * in English, and the publisher's English address is the canonical one. A plain `/node/…` address is left
+ * alone: some publishers (Arab News) use it as their canonical form.
+ */
+const OTHER_LANGUAGE_NODE = /^\/(?!en(?:-[a-z]{2})?\/)[a-z]{2}(?:-[a-z]{2})?\/node\/\d+/i;
+
 const YEAR = /\b(19[5-9]\d|20\d\d)\b/g;
 
 function hostMatches(host: string, listed: string): boolean {
@@ -70,6 +81,7 @@ export function addressWarning(address: string): string | null {
   const host = url.hostname.toLowerCase().replace(/^www\./, "");
   if (AMP_HOST.test(host) || AMP_PATH.test(url.pathname)) return "an AMP copy: cite the publisher's canonical page";
   if (FEED_HOST.test(host)) return "a feed host: cite the publisher's canonical page";
+  if (OTHER_LANGUAGE_NODE.test(url.pathname)) return "another language edition's address: cite the publisher's English page";
   const copy = Object.keys(COPIES).find((listed) => hostMatches(host, listed));
   if (copy) return COPIES[copy]!;
   const idParameter = Object.entries(CANONICAL_QUERIES).find(([listed]) => hostMatches(host, listed))?.[1];
