@@ -21,14 +21,8 @@ const photoDir = join(root, "app", "images");
 const outDir = join(root, "public", "images", "generated");
 const ART_VERSION = "3";
 
-/** Kinds of image: intrinsic size of the source and the widths served. */
-const KINDS = {
-  slide: { width: 1600, height: 900, widths: [640, 960, 1280, 1600] },
-  hero: { width: 1600, height: 640, widths: [640, 1024, 1600] },
-  portrait: { width: 640, height: 800, widths: [320, 640] },
-  logo: { width: 480, height: 240, widths: [240, 480] },
-  social: { width: 1200, height: 630, widths: [1200], formats: ["jpeg"] },
-};
+/** Kinds of image: intrinsic size of the source, the widths and formats served (shared with staff uploads, issue 21). */
+const KINDS = JSON.parse(readFileSync(join(root, "app", "lib", "image-kinds.json"), "utf8"));
 
 const listMd = (dir) =>
   existsSync(dir)
@@ -163,7 +157,7 @@ async function build() {
     const source = photo ? readFileSync(photo) : artwork(image);
     const hash = createHash("sha256").update(ART_VERSION).update(JSON.stringify(kind)).update(source).digest("hex").slice(0, 10);
     const base = image.name.replaceAll("/", "-");
-    const formats = kind.formats ?? ["avif", "webp"];
+    const formats = kind.formats;
     const entry = { width: kind.width, height: kind.height, placeholder: !photo, sources: {} };
     for (const format of formats) {
       entry.sources[format] = [];

@@ -1,0 +1,170 @@
+import { deflateSync } from "node:zlib";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { IMAGE_KINDS, MAX_UPLOAD_BYTES, UploadRefused, cropBox, inspectUpload, processUpload } from "./image-upload.server";
+
+/** A photograph-like picture: noise, so that encoders keep real data and truncation bites. */
+async function photo(width: number, height: number) {
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  return sharp(noise, { raw: { width, height, channels: 3 } });
+}
+
+const SERIAL = "SN-9C41-BODY-SECRET";
+const XMP_MARK = "xmp-gps-36.3333N";
+
+/** A phone photo's worst case: camera make, model and serial, GPS position, and an XMP block repeating the place. */
+async function phoneJpeg() {
+  return (await photo(1200, 900))
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Model 7" },
+      IFD2: { BodySerialNumber: SERIAL },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "36/1 20/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "43/1 8/1 0/1" },
+    })
+    .withXmp(
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description>${XMP_MARK}</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>`,
+    )
+    .toBuffer();
+}
+
+/** A PNG whose header claims a frame of `width` × `height` around almost no data: a decompression bomb's shape. */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function refusal(bytes: Buffer): Promise<UploadRefused> {
+  try {
+    await inspectUpload(bytes);
+  } catch (error) {
+    if (error instanceof UploadRefused) return error;
+    throw error;
+  }
+  throw new Error("the upload was accepted");
+}
+
+describe("staff image uploads: the safe pipeline (issue 21)", () => {
+  it("the fixture carries what a phone would leak, so the test below proves something", async () => {
+    const bytes = await phoneJpeg();
+    const meta = await sharp(bytes).metadata();
+    expect(meta.exif?.includes(SERIAL)).toBe(true);
+    // The GPS directory's pointer tag, 0x8825, in either byte order.
+    const gpsPointer = [Buffer.from([0x88, 0x25]), Buffer.from([0x25, 0x88])].some((tag) => meta.exif?.includes(tag));
+    expect(gpsPointer).toBe(true);
+    expect(meta.xmp?.includes(XMP_MARK)).toBe(true);
+  });
+
+  it("serves no EXIF, XMP, IPTC or GPS data in any size or format, nor in the original it keeps", async () => {
+    const { original, variants } = await processUpload(await phoneJpeg(), "hero");
+    const spec = IMAGE_KINDS.hero;
+    expect(variants.map((v) => `${v.format}-${v.width}`)).toEqual(spec.formats.flatMap((f) => spec.widths.map((w) => `${f}-${w}`)));
+    for (const file of [original, ...variants]) {
+      const meta = await sharp(file.bytes).metadata();
+      expect(meta.exif, `${"format" in file ? file.format : ""}`).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      for (const secret of [SERIAL, XMP_MARK, "PhoneMaker", "GPSLatitude", "xmpmeta"]) {
+        expect(file.bytes.includes(secret), secret).toBe(false);
+      }
+    }
+  });
+
+  it("makes every variant at the kind's size, cut around the focal point", async () => {
+    const { variants } = await processUpload(await phoneJpeg(), "portrait", { x: 10, y: 50 });
+    for (const variant of variants) {
+      const meta = await sharp(variant.bytes).metadata();
+      expect(meta.format).toBe(variant.format === "jpeg" ? "jpeg" : variant.format === "avif" ? "heif" : "webp");
+      expect(meta.width).toBe(variant.width);
+      expect(meta.height).toBe(Math.round((variant.width * IMAGE_KINDS.portrait.height) / IMAGE_KINDS.portrait.width));
+    }
+    // A 1200 × 900 photograph gives a 720 × 900 portrait frame, pushed to the left edge by a focal point at 10 %.
+    expect(cropBox(1200, 900, "portrait", { x: 10, y: 50 })).toEqual({ left: 0, top: 0, width: 720, height: 900 });
+    expect(cropBox(1200, 900, "portrait", { x: 90, y: 50 })).toEqual({ left: 480, top: 0, width: 720, height: 900 });
+    expect(cropBox(1200, 900, "hero")).toEqual({ left: 0, top: 210, width: 1200, height: 480 });
+  });
+
+  it("turns a phone photo taken sideways upright, and keeps no orientation tag", async () => {
+    // Stored 600 × 400 with orientation 6: a camera held upright, so it must be shown 400 × 600.
+    const sideways = await (await photo(600, 400)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect(await inspectUpload(sideways)).toEqual({ format: "jpeg", width: 400, height: 600 });
+    const { original } = await processUpload(sideways, "portrait");
+    const meta = await sharp(original.bytes).metadata();
+    expect([meta.width, meta.height, meta.orientation]).toEqual([400, 600, undefined]);
+  });
+
+  it("refuses an SVG that carries a script", async () => {
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const refused = await refusal(svg);
+    expect(refused.reason).toBe("svg");
+    expect(refused.message).toMatch(/SVG drawings are not accepted/);
+  });
+
+  it("refuses a PNG with a page appended after its end", async () => {
+    const png = await (await photo(64, 64)).png().toBuffer();
+    const refused = await refusal(Buffer.concat([png, Buffer.from("<html><script>alert(document.cookie)</script></html>")]));
+    expect(refused.reason).toBe("hidden-content");
+    expect(refused.message).toMatch(/something other than a picture/);
+  });
+
+  it("refuses a 60-megapixel frame before decoding it, however small the file", async () => {
+    const bomb = pngClaiming(8000, 7500);
+    expect(bomb.length).toBeLessThan(1024);
+    const refused = await refusal(bomb);
+    expect(refused.reason).toBe("too-many-pixels");
+    expect(refused.message).toMatch(/8000 × 7500 pixels \(60 megapixels\)\. The limit is 50 megapixels/);
+  });
+
+  it("refuses a truncated JPEG", async () => {
+    const whole = await (await photo(800, 600)).jpeg({ quality: 90 }).toBuffer();
+    const refused = await refusal(whole.subarray(0, Math.floor(whole.length * 0.6)));
+    expect(refused.reason).toBe("damaged");
+    expect(refused.message).toMatch(/damaged or incomplete/);
+  });
+
+  it("refuses a .jpg that is really a PDF, judging by the bytes and not the name", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    const refused = await refusal(pdf);
+    expect(refused.reason).toBe("unsupported");
+    expect(refused.message).toMatch(/This file is a PDF file, whatever its name says/);
+  });
+
+  it("refuses a file over 20 MB, and an empty one", async () => {
+    const jpeg = await (await photo(16, 16)).jpeg().toBuffer();
+    expect((await refusal(Buffer.concat([jpeg, Buffer.alloc(MAX_UPLOAD_BYTES)]))).reason).toBe("too-large");
+    expect((await refusal(Buffer.alloc(0))).reason).toBe("empty");
+  });
+
+  it("accepts PNG, WebP and AVIF as well as JPEG, by their bytes", async () => {
+    for (const format of ["png", "webp", "avif"] as const) {
+      const bytes = await (await photo(320, 240))[format]().toBuffer();
+      expect((await inspectUpload(bytes)).format, format).toBe(format);
+    }
+  });
+});
