@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** News items shown on community pages; one item can belong to several communities. Kept by staff at /admin/news. */
 export const newsItems = pgTable("news_items", {
@@ -324,3 +324,55 @@ export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/** PostgreSQL's byte string; both drivers hand back bytes, which the media store reads as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Every file an upload made (a clean original, each variant), named by its SHA-256 (decision 008). On
+ * PostgreSQL the bytes are in this row, so every instance has them; on PGlite they are in data/media/, because
+ * PGlite's memory grows with every large value it handles.
+ */
+export const mediaFiles = pgTable("media_files", {
+  hash: text("hash").primaryKey(),
+  contentType: text("content_type").notNull(),
+  byteSize: integer("byte_size").notNull(),
+  bytes: bytea("bytes"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A photograph staff uploaded: its clean original, and the kind of place it was uploaded for (issue 21). */
+export const images = pgTable("images", {
+  /** The original's hash: the same photograph uploaded twice is one image. */
+  id: text("id").primaryKey(),
+  kind: text("kind").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  originalHash: text("original_hash")
+    .notNull()
+    .references(() => mediaFiles.hash),
+  uploadedBy: text("uploaded_by"),
+  uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The files served for an image cut around one focal point: a format and width each. */
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    imageId: text("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    /** The focal point, "x,y" in per cent of the width and height. */
+    focus: text("focus").notNull(),
+    format: text("format").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    fileHash: text("file_hash")
+      .notNull()
+      .references(() => mediaFiles.hash),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.focus, t.format, t.width] })],
+);

@@ -168,6 +168,7 @@ export function cropBox(width: number, height: number, kind: ImageKind, focus: F
 export interface ImageVariant {
   format: string;
   width: number;
+  height: number;
   bytes: Buffer;
 }
 
@@ -215,7 +216,7 @@ export async function processUpload(bytes: Buffer, kind: ImageKind, focus?: Foca
     for (const width of spec.widths) {
       const height = Math.round((width * spec.height) / spec.width);
       const resized = upright.clone().extract(box).resize(width, height, { fit: "fill" });
-      variants.push({ format, width, bytes: await encodeVariant(resized, format).toBuffer() });
+      variants.push({ format, width, height, bytes: await encodeVariant(resized, format).toBuffer() });
     }
   }
   return { original, variants };

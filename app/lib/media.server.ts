@@ -1,0 +1,186 @@
+/**
+ * Where uploaded photographs are kept (decision 008): every file (a clean original, each variant) is named by
+ * its SHA-256, indexed in `media_files`, and its bytes held by a BlobStore: a folder beside PGlite's files on
+ * the embedded database, the row itself on PostgreSQL. Images and their variants are rows that point at
+ * files. Nothing is rewritten: a new upload or a new focal point makes new files, so history can point back.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { imageVariants, images, mediaFiles } from "../../db/schema";
+import type { FocalPoint, ImageKind, ProcessedUpload } from "./image-upload.server";
+
+/** Where a file's bytes are; the index rows are in the database either way. */
+export interface BlobStore {
+  put(hash: string, bytes: Buffer): Promise<void>;
+  get(hash: string): Promise<Buffer | null>;
+  delete(hash: string): Promise<void>;
+  /** Every hash held, to find bytes no row names any more. */
+  list(): Promise<string[]>;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+
+/** The embedded database's store: `<dir>/<first two hex>/<hash>`, written under a temporary name then renamed. */
+export function folderBlobStore(dir: string): BlobStore {
+  const path = (hash: string) => {
+    if (!HASH.test(hash)) throw new Error(`not a file hash: ${hash}`);
+    return join(dir, hash.slice(0, 2), hash);
+  };
+  return {
+    async put(hash, bytes) {
+      await mkdir(join(dir, hash.slice(0, 2)), { recursive: true });
+      const temporary = `${path(hash)}.${randomBytes(6).toString("hex")}.part`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, path(hash));
+    },
+    async get(hash) {
+      try {
+        return await readFile(path(hash));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(hash) {
+      await rm(path(hash), { force: true });
+    },
+    async list() {
+      const found: string[] = [];
+      for (const prefix of await readdir(dir).catch(() => [] as string[])) {
+        for (const name of await readdir(join(dir, prefix)).catch(() => [] as string[])) if (HASH.test(name)) found.push(name);
+      }
+      return found;
+    },
+  };
+}
+
+/** PostgreSQL's store: the bytes in the file's own row, which every instance reads. */
+export function tableBlobStore(db: Database): BlobStore {
+  return {
+    async put(hash, bytes) {
+      await db.update(mediaFiles).set({ bytes }).where(eq(mediaFiles.hash, hash));
+    },
+    async get(hash) {
+      const [row] = await db.select({ bytes: mediaFiles.bytes }).from(mediaFiles).where(eq(mediaFiles.hash, hash));
+      return row?.bytes ?? null;
+    },
+    async delete(hash) {
+      await db.update(mediaFiles).set({ bytes: null }).where(eq(mediaFiles.hash, hash));
+    },
+    async list() {
+      const rows = await db.select({ hash: mediaFiles.hash }).from(mediaFiles).where(isNotNull(mediaFiles.bytes));
+      return rows.map((row) => row.hash);
+    },
+  };
+}
+
+const CONTENT_TYPES: Record<string, { type: string; extension: string }> = {
+  jpeg: { type: "image/jpeg", extension: "jpg" },
+  png: { type: "image/png", extension: "png" },
+  webp: { type: "image/webp", extension: "webp" },
+  avif: { type: "image/avif", extension: "avif" },
+};
+
+/** The address a file is served at: immutable, because the name is the content. */
+export const mediaUrl = (hash: string, format: string) => `/media/${hash}.${CONTENT_TYPES[format]!.extension}`;
+
+const focusKey = (focus: FocalPoint = { x: 50, y: 50 }) => `${Math.round(focus.x)},${Math.round(focus.y)}`;
+
+export interface StoredVariant {
+  format: string;
+  width: number;
+  height: number;
+  url: string;
+}
+
+export interface MediaStore {
+  /** Keeps an accepted upload; the same photograph uploaded twice is one image. Returns its id and variants. */
+  save(
+    upload: ProcessedUpload,
+    kind: ImageKind,
+    focus: FocalPoint | undefined,
+    uploadedBy: string | null,
+  ): Promise<{ imageId: string; variants: StoredVariant[] }>;
+  /** The variants of an image at a focal point, or none if they were never made. */
+  variants(imageId: string, focus?: FocalPoint): Promise<StoredVariant[]>;
+  /** A file to serve, by the hash in its address. */
+  file(hash: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** Deletes every image no revision refers to, and every file no image uses: what staff delete is gone. */
+  collect(referenced: Iterable<string>): Promise<{ images: number; files: number }>;
+}
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
+  async function keepFile(bytes: Buffer, format: string): Promise<string> {
+    const hash = sha256(bytes);
+    const inserted = await db
+      .insert(mediaFiles)
+      .values({ hash, contentType: CONTENT_TYPES[format]!.type, byteSize: bytes.length })
+      .onConflictDoNothing()
+      .returning({ hash: mediaFiles.hash });
+    if (inserted.length > 0 || (await blobs.get(hash)) === null) await blobs.put(hash, bytes);
+    return hash;
+  }
+
+  const variantsOf = async (imageId: string, focus: string): Promise<StoredVariant[]> =>
+    (
+      await db
+        .select()
+        .from(imageVariants)
+        .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.focus, focus)))
+        .orderBy(imageVariants.format, imageVariants.width)
+    ).map((v) => ({ format: v.format, width: v.width, height: v.height, url: mediaUrl(v.fileHash, v.format) }));
+
+  return {
+    async save(upload, kind, focus, uploadedBy) {
+      const originalHash = await keepFile(upload.original.bytes, upload.original.format);
+      const imageId = originalHash;
+      await db
+        .insert(images)
+        .values({ id: imageId, kind, width: upload.original.width, height: upload.original.height, originalHash, uploadedBy })
+        .onConflictDoNothing();
+      const key = focusKey(focus);
+      for (const variant of upload.variants) {
+        const fileHash = await keepFile(variant.bytes, variant.format);
+        await db
+          .insert(imageVariants)
+          .values({ imageId, focus: key, format: variant.format, width: variant.width, height: variant.height, fileHash })
+          .onConflictDoUpdate({
+            target: [imageVariants.imageId, imageVariants.focus, imageVariants.format, imageVariants.width],
+            set: { fileHash },
+          });
+      }
+      return { imageId, variants: await variantsOf(imageId, key) };
+    },
+    variants: (imageId, focus) => variantsOf(imageId, focusKey(focus)),
+    async file(hash) {
+      if (!HASH.test(hash)) return null;
+      const [row] = await db.select({ contentType: mediaFiles.contentType }).from(mediaFiles).where(eq(mediaFiles.hash, hash));
+      if (!row) return null;
+      const bytes = await blobs.get(hash);
+      return bytes ? { bytes, contentType: row.contentType } : null;
+    },
+    async collect(referenced) {
+      const keep = [...new Set(referenced)];
+      const removedImages = await db
+        .delete(images)
+        .where(keep.length ? notInArray(images.id, keep) : sql`true`)
+        .returning({ id: images.id });
+      const used = db
+        .select({ hash: images.originalHash })
+        .from(images)
+        .union(db.select({ hash: imageVariants.fileHash }).from(imageVariants));
+      const orphans = await db.select({ hash: mediaFiles.hash }).from(mediaFiles).where(notInArray(mediaFiles.hash, used));
+      const orphanHashes = orphans.map((o) => o.hash);
+      if (orphanHashes.length) await db.delete(mediaFiles).where(inArray(mediaFiles.hash, orphanHashes));
+      // Bytes whose row is gone: the orphans just deleted, and any a crash left between the two steps.
+      const indexed = new Set((await db.select({ hash: mediaFiles.hash }).from(mediaFiles)).map((r) => r.hash));
+      for (const hash of await blobs.list()) if (!indexed.has(hash)) await blobs.delete(hash);
+      return { images: removedImages.length, files: orphanHashes.length };
+    },
+  };
+}
