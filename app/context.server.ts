@@ -6,6 +6,7 @@
 import { createContext, RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "../db/client.server";
 import type { ContentStore } from "./content/store.server";
+import type { MediaStore } from "./lib/media.server";
 import type { FormsContext } from "./forms/services.server";
 import type { NewsContext } from "./news/service.server";
 import type { StaffContext } from "./staff/services.server";
@@ -20,6 +21,8 @@ export interface AppRequestContext extends FormsContext, StaffContext, NewsConte
   database: DatabaseHandle;
   /** The content documents staff keep (the staff area's Site section). */
   contentStore: ContentStore;
+  /** The photographs staff upload, by hash (decision 008). */
+  media: MediaStore;
 }
 
 export const appContext = createContext<AppRequestContext>();

@@ -10,6 +10,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { mediaResponse, type MediaStore } from "../app/lib/media.server";
 import onHeaders from "on-headers";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -109,6 +110,7 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
   app.use(observe);
   if (vite) app.use(vite.middlewares);
   else app.use(staticFiles(clientDir));
+  app.get("/media/:file", uploadedFiles(appServices.media));
   app.use(cspNonce({ https }));
   app.use(securityHeaders());
   app.use(compressPages);
@@ -130,6 +132,21 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
     app(req, res);
   };
   return { app, listener, renderCache, inFlight: () => inFlight };
+}
+
+/** Photographs staff uploaded, by hash (decision 008): the same headers as the build's images, never a page's. */
+function uploadedFiles(media: MediaStore): RequestHandler {
+  return (req, res, next) => {
+    mediaResponse(media, String(req.params.file))
+      .then(
+        ({ status, headers, body }) =>
+          void res
+            .status(status)
+            .set(headers)
+            .end(req.method === "HEAD" ? undefined : body),
+      )
+      .catch(next);
+  };
 }
 
 /** Built files: hashed names are kept for a year and never revalidated; they need no page headers (CSP…), only nosniff. */

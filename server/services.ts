@@ -11,6 +11,7 @@ import { createContentStore, type ContentStore } from "../app/content/store.serv
 import { createSubmissionServices } from "../app/forms/services.server";
 import { createAddressHasher } from "../app/lib/address-hash.server";
 import { createLimitStore } from "../app/lib/limits.server";
+import { blobStoreFor, createMediaStore } from "../app/lib/media.server";
 import { newsFile } from "../app/news/export.server";
 import { createNewsService } from "../app/news/service.server";
 import { runStaffCommand } from "../app/staff/command.server";
@@ -68,6 +69,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     database,
     news,
     contentStore,
+    media: createMediaStore(database.db, blobStoreFor(database.kind, database.db, config.DATA_DIR)),
     hashAddress: createAddressHasher(secret),
     submissions: await createSubmissionServices(limits, {
       perTenMinutes: config.SUBMISSION_RATE_LIMIT,

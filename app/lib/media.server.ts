@@ -57,6 +57,23 @@ export function folderBlobStore(dir: string): BlobStore {
   };
 }
 
+/** For a database kept in memory (tests): the bytes in a map, gone with the process like the database. */
+export function memoryBlobStore(): BlobStore {
+  const held = new Map<string, Buffer>();
+  return {
+    put: async (hash, bytes) => void held.set(hash, bytes),
+    get: async (hash) => held.get(hash) ?? null,
+    delete: async (hash) => void held.delete(hash),
+    list: async () => [...held.keys()],
+  };
+}
+
+/** The store that suits the database: PostgreSQL's own rows, or a folder beside PGlite's files (decision 008). */
+export function blobStoreFor(kind: "pglite" | "postgres", db: Database, dataDir: string): BlobStore {
+  if (kind === "postgres") return tableBlobStore(db);
+  return dataDir.startsWith("memory://") ? memoryBlobStore() : folderBlobStore(join(dataDir, "media"));
+}
+
 /** PostgreSQL's store: the bytes in the file's own row, which every instance reads. */
 export function tableBlobStore(db: Database): BlobStore {
   return {
@@ -182,5 +199,36 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
       for (const hash of await blobs.list()) if (!indexed.has(hash)) await blobs.delete(hash);
       return { images: removedImages.length, files: orphanHashes.length };
     },
+  };
+}
+
+const ADDRESS = /^([0-9a-f]{64})\.(jpg|png|webp|avif)$/;
+
+/**
+ * The answer to GET /media/<file>: the bytes under an immutable, year-long cache, or 404. The extension must
+ * match the file's type, so one file has one address. The files are photographs only, never markup, and
+ * `default-src 'none'` keeps it that way if a browser is ever asked to render one as a page.
+ */
+export async function mediaResponse(store: MediaStore, file: string) {
+  const match = ADDRESS.exec(file);
+  const found = match ? await store.file(match[1]!) : null;
+  if (!match || !found || CONTENT_TYPES[found.contentType.replace("image/", "")]?.extension !== match[2]) {
+    return {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" },
+      body: Buffer.from("Not found"),
+    };
+  }
+  return {
+    status: 200,
+    headers: {
+      "Content-Type": found.contentType,
+      "Content-Length": String(found.bytes.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      ETag: `"${match[1]}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+    },
+    body: found.bytes,
   };
 }

@@ -6,7 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import { processUpload, type ProcessedUpload } from "./image-upload.server";
-import { createMediaStore, folderBlobStore, tableBlobStore, type BlobStore } from "./media.server";
+import { openDatabase } from "../../db/client.server";
+import { createMediaStore, folderBlobStore, mediaResponse, memoryBlobStore, tableBlobStore, type BlobStore } from "./media.server";
 
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -95,5 +96,28 @@ describe("the folder store", () => {
     const dir = mkdtempSync(join(tmpdir(), "media-"));
     folders.push(dir);
     await expect(folderBlobStore(dir).put("../outside", Buffer.from("x"))).rejects.toThrow(/not a file hash/);
+  });
+});
+
+describe("GET /media/<file>", () => {
+  it("serves a kept file under a year-long immutable cache, and 404 for an unknown name, a bad name or the wrong extension", async () => {
+    const database = await openDatabase({ dataDir: "memory://" });
+    const store = createMediaStore(database.db, memoryBlobStore());
+    const { variants } = await store.save(first, "portrait", undefined, null);
+    const webp = variants.find((v) => v.format === "webp")!;
+    const file = webp.url.replace("/media/", "");
+    const ok = await mediaResponse(store, file);
+    expect(ok.status).toBe(200);
+    expect(ok.headers).toMatchObject({
+      "Content-Type": "image/webp",
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+    });
+    expect(ok.body.equals(first.variants.find((v) => v.format === "webp" && v.width === webp.width)!.bytes)).toBe(true);
+    for (const wrong of [file.replace(".webp", ".jpg"), `${"f".repeat(64)}.webp`, "../../etc/passwd", "x.webp"]) {
+      expect((await mediaResponse(store, wrong)).status, wrong).toBe(404);
+    }
+    await database.close();
   });
 });

@@ -222,6 +222,9 @@ describe("compression and caching", () => {
 
   it("answer 404 for a missing asset instead of rendering a page", async () => {
     expect((await get("/assets/missing-123.js")).status).toBe(404);
+    // Uploaded photographs are served by hash from the media store (decision 008); an unknown one is a plain 404.
+    const media = await get(`/media/${"0".repeat(64)}.webp`);
+    expect([media.status, media.headers.get("content-type"), await media.text()]).toEqual([404, "text/plain; charset=utf-8", "Not found"]);
   });
 });
 
