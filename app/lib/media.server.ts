@@ -14,6 +14,8 @@ import type { FocalPoint, ImageKind, ProcessedUpload } from "./image-upload.serv
 
 /** Where a file's bytes are; the index rows are in the database either way. */
 export interface BlobStore {
+  /** PostgreSQL's store keeps the bytes in the file's own row: the row and its bytes are written together. */
+  readonly inRow?: boolean;
   put(hash: string, bytes: Buffer): Promise<void>;
   get(hash: string): Promise<Buffer | null>;
   delete(hash: string): Promise<void>;
@@ -77,6 +79,7 @@ export function blobStoreFor(kind: "pglite" | "postgres", db: Database, dataDir:
 /** PostgreSQL's store: the bytes in the file's own row, which every instance reads. */
 export function tableBlobStore(db: Database): BlobStore {
   return {
+    inRow: true,
     async put(hash, bytes) {
       await db.update(mediaFiles).set({ bytes }).where(eq(mediaFiles.hash, hash));
     },
@@ -132,14 +135,22 @@ export interface MediaStore {
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
+  /** A file's bytes are in place before its row names it, so a backup that has the row has the bytes. */
   async function keepFile(bytes: Buffer, format: string): Promise<string> {
     const hash = sha256(bytes);
-    const inserted = await db
-      .insert(mediaFiles)
-      .values({ hash, contentType: CONTENT_TYPES[format]!.type, byteSize: bytes.length })
-      .onConflictDoNothing()
-      .returning({ hash: mediaFiles.hash });
-    if (inserted.length > 0 || (await blobs.get(hash)) === null) await blobs.put(hash, bytes);
+    const row = { hash, contentType: CONTENT_TYPES[format]!.type, byteSize: bytes.length };
+    const [known] = await db.select({ hash: mediaFiles.hash }).from(mediaFiles).where(eq(mediaFiles.hash, hash));
+    if (blobs.inRow) {
+      if (!known)
+        await db
+          .insert(mediaFiles)
+          .values({ ...row, bytes })
+          .onConflictDoNothing();
+      else if ((await blobs.get(hash)) === null) await blobs.put(hash, bytes);
+    } else {
+      if (!known || (await blobs.get(hash)) === null) await blobs.put(hash, bytes);
+      if (!known) await db.insert(mediaFiles).values(row).onConflictDoNothing();
+    }
     return hash;
   }
 

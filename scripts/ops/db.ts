@@ -34,6 +34,8 @@ import {
   rowCounts,
   writeLogicalBackup,
 } from "../../db/backup.server";
+import { readPgliteBackup, writePgliteBackup } from "../../app/lib/media-backup.server";
+import { folderBlobStore, tableBlobStore } from "../../app/lib/media.server";
 import { loadConfig } from "../../server/config";
 import { backupFromRunningServer, serverIsRunning } from "../../server/control";
 
@@ -50,6 +52,8 @@ const refuse = (message: string): never => {
 const config = loadConfig(process.env);
 const dataDir = resolve(config.DATA_DIR);
 const pgliteDir = join(dataDir, "pglite");
+/** The embedded database's photographs: their rows are in PGlite, their bytes here (decision 008). */
+const mediaDir = join(dataDir, "media");
 const [command, ...args] = process.argv.slice(2);
 
 /** The URL to show: never the password. */
@@ -115,9 +119,13 @@ async function backup(file: string) {
       await database.close();
     }
   }
-  writeFileSync(partial, bytes);
+  // The database first, then the files: a row the dump holds names a file already written (app/lib/media.server.ts).
+  const backup = await writePgliteBackup(bytes, folderBlobStore(mediaDir));
+  writeFileSync(partial, backup.bytes);
   renameSync(partial, file);
-  console.log(`Backup of the embedded database (PGlite's dump, ${how}): ${file}, ${kb(bytes.length)}.`);
+  console.log(
+    `Backup of the embedded database (PGlite's dump, ${how}, and ${backup.files} uploaded image file${backup.files === 1 ? "" : "s"}): ${file}, ${kb(backup.bytes.length)}.`,
+  );
 }
 
 type BackupKind = "pglite" | "pg_dump" | "logical";
@@ -186,8 +194,12 @@ async function restore(file: string, force: boolean) {
     }
     mkdirSync(dataDir, { recursive: true });
     if (kind === "pglite") {
-      const loaded = await PGlite.create(pgliteDir, { loadDataDir: new Blob([readFileSync(file)]) });
+      const { dump, media } = await readPgliteBackup(readFileSync(file)).catch((err: Error) => refuse(`${file}: ${err.message}`));
+      const loaded = await PGlite.create(pgliteDir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
       await loaded.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+      const files = folderBlobStore(mediaDir);
+      for (const [hash, bytes] of media) await files.put(hash, bytes);
     } else {
       await restoreLogical(file, level!, (migrationsFolder) => openDatabase({ dataDir, migrationsFolder }));
     }
@@ -236,6 +248,10 @@ async function move(to: string | undefined) {
       out.end();
       await once(out, "finish");
       await loadLogicalBackup(target.db, linesOf(file));
+      // The photographs' bytes move from the media folder into their rows, where every instance reads them.
+      const from = folderBlobStore(mediaDir);
+      const into = tableBlobStore(target.db);
+      for (const hash of await from.list()) await into.put(hash, (await from.get(hash))!);
     } finally {
       await source.close();
     }

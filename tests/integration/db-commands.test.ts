@@ -19,6 +19,9 @@ import { root, spawnServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
 import { newsInput, newsServiceOn } from "../helpers/news";
 import { seedSubmissions } from "../../scripts/ops/seed-submissions";
+import sharp from "sharp";
+import { processUpload } from "../../app/lib/image-upload.server";
+import { blobStoreFor, createMediaStore } from "../../app/lib/media.server";
 
 const content = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`));
 const work = mkdtempSync(join(tmpdir(), "db-cli-"));
@@ -72,16 +75,47 @@ async function populate(env: Record<string, string>) {
     await staffAccountsService({ db, auth, siteUrl: "http://localhost:3000" }).add(SYSTEM, "backup.admin@example.org", "admin");
     const input = newsInput({ title: "Written before the backup", communities: ["yazidis", "druze"] });
     await news.save(SYSTEM, input);
+    await mediaOf(database, env).save(await aPhotograph(), "portrait", undefined, null);
   } finally {
     await database.close();
   }
 }
 
-/** Every row of every table, in a stable order, as JSON text. */
+/** An uploaded portrait: its clean original and four variants, whose bytes must survive every copy. */
+async function aPhotograph() {
+  const pixels = Buffer.alloc(600 * 400 * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
+  return processUpload(
+    await sharp(pixels, { raw: { width: 600, height: 400, channels: 3 } })
+      .jpeg()
+      .toBuffer(),
+    "portrait",
+  );
+}
+const mediaOf = (database: DatabaseHandle, env: Record<string, string>) =>
+  createMediaStore(database.db, blobStoreFor(database.kind, database.db, env.DATA_DIR || "./data"));
+
+/** Every uploaded file's bytes, by hash, wherever the database keeps them (decision 008). */
+async function mediaBytes(env: Record<string, string>): Promise<Record<string, string>> {
+  const database = await open(env);
+  try {
+    const media = mediaOf(database, env);
+    const hashes = (await database.db.execute(sql`select hash from media_files order by hash`)) as unknown as { rows: { hash: string }[] };
+    const all: Record<string, string> = {};
+    for (const { hash } of hashes.rows) all[hash] = (await media.file(hash))?.bytes.toString("base64") ?? "missing";
+    return all;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Every row of every table, in a stable order, as JSON text; a file's bytes are compared apart (mediaBytes). */
 async function everything(database: DatabaseHandle): Promise<Record<string, string[]>> {
   const all: Record<string, string[]> = {};
   for (const table of await tablesInDependencyOrder(database.db)) {
-    const result = (await database.db.execute(sql.raw(`select row_to_json(t)::text as row from "${table}" t order by 1`))) as unknown as {
+    const result = (await database.db.execute(
+      sql.raw(`select (to_jsonb(t) - 'bytes')::text as row from "${table}" t order by 1`),
+    )) as unknown as {
       rows: { row: string }[];
     };
     all[table] = result.rows.map((r) => r.row);
@@ -103,6 +137,8 @@ function expectPopulated(rows: Record<string, string[]>) {
   expect(rows.staff_users).toHaveLength(1);
   expect(rows.news_items!.some((r) => r.includes("Written before the backup"))).toBe(true);
   expect(rows.audit_log!.length).toBeGreaterThanOrEqual(2);
+  expect(rows.images).toHaveLength(1);
+  expect(rows.media_files).toHaveLength(5);
 }
 
 describe("backup and restore on the embedded database", () => {
@@ -111,15 +147,18 @@ describe("backup and restore on the embedded database", () => {
     await populate(source);
     const before = await snapshot(source);
     expectPopulated(before);
+    const photographs = await mediaBytes(source);
+    expect(Object.values(photographs).filter((bytes) => bytes !== "missing")).toHaveLength(5);
     const file = dir("embedded.tar.gz");
     const backup = await cli(["backup", file], source);
-    expect(backup.out).toContain("PGlite's dump, with the server stopped");
+    expect(backup.out).toContain("PGlite's dump, with the server stopped, and 5 uploaded image files");
     expect(backup.code).toBe(0);
 
     const target = { DATA_DIR: dir("embedded-target") };
     const restored = await cli(["restore", file], target);
     expect(restored.code, restored.out).toBe(0);
     expect(await snapshot(target)).toEqual(before);
+    expect(await mediaBytes(target)).toEqual(photographs);
 
     const again = await cli(["restore", file], target);
     expect(again.code).toBe(1);
@@ -191,6 +230,7 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
       await populate(source);
       const before = await snapshot(source);
       expectPopulated(before);
+      const photographs = await mediaBytes(source);
       const file = dir(`postgres-${path.length}.backup`);
       const backup = await cli(["backup", file], { ...source, PATH: path });
       expect(backup.code, backup.out).toBe(0);
@@ -200,6 +240,8 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
       const restored = await cli(["restore", file], target);
       expect(restored.code, restored.out).toBe(0);
       expect(await snapshot(target)).toEqual(before);
+      expect(await mediaBytes(target)).toEqual(photographs);
+      expect(Object.values(photographs)).not.toContain("missing");
       const refused = await cli(["restore", file], target);
       expect(refused.code).toBe(1);
       expect(refused.out).toContain("is not empty");
@@ -212,12 +254,15 @@ describe.runIf(hasPostgres)("moving from the embedded database to PostgreSQL", (
     const source = { DATA_DIR: dir("move-source") };
     await populate(source);
     const before = await snapshot(source);
+    const photographs = await mediaBytes(source);
     const url = await postgresDatabase();
     const moved = await cli(["move", "--to", url], source);
     expect(moved.code, moved.out).toBe(0);
     expect(moved.out).toMatch(/contact_submissions\s+120\s+120/);
     expect(moved.out).toContain(`DATABASE_URL=${url}`);
     expect(await snapshot({ DATABASE_URL: url })).toEqual(before);
+    // The photographs' bytes left the media folder for their rows in PostgreSQL, every one byte for byte.
+    expect(await mediaBytes({ DATABASE_URL: url })).toEqual(photographs);
 
     const again = await cli(["move", "--to", url], source);
     expect(again.code).toBe(1);
