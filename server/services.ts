@@ -51,8 +51,9 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     (documents) => void siteContentFrom(documents),
     () => contentVersion.changed(),
   );
+  const media = createMediaStore(database.db, blobStoreFor(database.kind, database.db, config.DATA_DIR));
   if (server) {
-    const seededDocuments = await serveContentFrom(contentStore, contentVersion, (err) =>
+    const seededDocuments = await serveContentFrom(contentStore, media, contentVersion, (err) =>
       logger.error("content reload failed", describeError(err)),
     );
     logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(content.news), seededDocuments });
@@ -69,7 +70,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     database,
     news,
     contentStore,
-    media: createMediaStore(database.db, blobStoreFor(database.kind, database.db, config.DATA_DIR)),
+    media,
     hashAddress: createAddressHasher(secret),
     submissions: await createSubmissionServices(limits, {
       perTenMinutes: config.SUBMISSION_RATE_LIMIT,

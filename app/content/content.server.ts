@@ -5,6 +5,9 @@
  */
 import { fileURLToPath } from "node:url";
 import type { ContentVersion } from "../../db/content-version.server";
+import type { ImageKind } from "~/lib/image-upload.server";
+import { setUploadedImages } from "~/lib/images.server";
+import type { ImageReference, MediaStore } from "~/lib/media.server";
 import { buildSiteContent, type SiteContent } from "./collections.server";
 import { readContentFiles } from "./read-files.server";
 import type { ContentStore } from "./store.server";
@@ -33,18 +36,42 @@ export let content: SiteContent = buildSiteContent(contentFiles);
  * whenever the content version moves. The rebuild runs before the render cache is cleared (listeners run in
  * the order they were added, each awaited), so no page is kept from the content it replaces.
  */
-export async function serveContentFrom(store: ContentStore, version: ContentVersion, onError: (err: unknown) => void): Promise<number> {
+export async function serveContentFrom(
+  store: ContentStore,
+  media: MediaStore,
+  version: ContentVersion,
+  onError: (err: unknown) => void,
+): Promise<number> {
   const seeded = await store.seed(contentFiles);
-  content = siteContentFrom(await store.documents());
+  const rebuild = async () => {
+    const next = siteContentFrom(await store.documents());
+    setUploadedImages(await media.lookup(uploadedImagesOf(next)));
+    content = next;
+  };
+  await rebuild();
   version.onChange(async () => {
     try {
-      content = siteContentFrom(await store.documents());
+      await rebuild();
     } catch (err) {
       // Every save was checked, so this is a database that could not be read: keep serving what we have.
       onError(err);
     }
   });
   return seeded;
+}
+
+/** Every place the content shows an uploaded photograph, and the shape of frame it is cut to there. */
+export function uploadedImagesOf(site: SiteContent): (ImageReference & { kind: ImageKind })[] {
+  const refs: (Partial<ImageReference> & { kind: ImageKind })[] = [
+    ...site.communities.map((c) => ({ ...c.image, kind: "hero" as const })),
+    ...site.ideology.map((a) => ({ ...a.image, kind: "hero" as const })),
+    ...[...site.directors, ...site.advisors].map((m) => ({ ...m.portrait, kind: "portrait" as const })),
+    ...site.partners.map((p) => ({ upload: p.logo, kind: "logo" as const })),
+    ...site.home.slides.map((s) => ({ upload: s.upload, position: s.position, kind: "slide" as const })),
+  ];
+  return refs
+    .filter((r): r is ImageReference & { kind: ImageKind } => Boolean(r.upload))
+    .map(({ upload, position, kind }) => ({ upload, position, kind }));
 }
 
 export const communityBySlug = (slug: string | undefined) => content.communities.find((c) => c.slug === slug);

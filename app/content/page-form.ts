@@ -4,13 +4,20 @@
  * that can be moved, and where the list's length is free, added and removed. Field names are the fields'
  * dotted places in the document; a list row's are relative to the row.
  */
+import type { ImageKind } from "~/lib/images";
 
 export interface PageField {
   name: string;
   label: string;
-  type: "text" | "url" | "number" | "date" | "textarea" | "checkbox" | "select";
+  type: "text" | "url" | "number" | "date" | "textarea" | "checkbox" | "select" | "image";
   hint?: string;
   options?: readonly string[];
+  /** Left out of the document when empty, even in a list of a set length. */
+  optional?: boolean;
+  /** An image field: the shape of frame its photograph is cut to (app/lib/image-kinds.json)… */
+  kind?: ImageKind;
+  /** …and the field, beside it, holding the focal point. */
+  focus?: string;
 }
 
 export interface PageGroup {
@@ -40,9 +47,12 @@ export interface PageFormShape {
 
 const STAND_IN = "Still a stand-in: list it under “What the site still needs”";
 
+const FOCAL_POINT_HINT = "Where the photo is centred when cropped, as “50% 40%” (across, down).";
+
 const imageGroup: PageGroup = {
   legend: "Photograph",
   fields: [
+    { name: "image.upload", label: "Photograph", type: "image", kind: "hero", focus: "image.position", optional: true },
     {
       name: "image.alt",
       label: "Description for screen readers (alt text)",
@@ -54,12 +64,7 @@ const imageGroup: PageGroup = {
     { name: "image.license", label: "Licence", type: "text" },
     { name: "image.licenseUrl", label: "Licence link", type: "url" },
     { name: "image.caption", label: "Caption", type: "text" },
-    {
-      name: "image.position",
-      label: "Focal point",
-      type: "text",
-      hint: "Where the photo is centred when cropped, as “50% 40%” (across, down).",
-    },
+    { name: "image.position", label: "Focal point", type: "text", hint: FOCAL_POINT_HINT },
     { name: "image.placeholder", label: STAND_IN, type: "checkbox" },
   ],
 };
@@ -213,6 +218,8 @@ export const PAGE_FORMS: Record<FormKind, PageFormShape> = {
             type: "text",
             hint: "Leave empty if the photo is decorative.",
           },
+          { name: "upload", label: "Photograph", type: "image", kind: "slide", focus: "position", optional: true },
+          { name: "position", label: "Focal point", type: "text", hint: FOCAL_POINT_HINT, optional: true },
         ],
       },
     ],
@@ -282,6 +289,7 @@ export const PAGE_FORMS: Record<FormKind, PageFormShape> = {
           { name: "name", label: "Name", type: "text" },
           { name: "description", label: "Description", type: "textarea" },
           { name: "website", label: "Website", type: "url" },
+          { name: "logo", label: "Logo", type: "image", kind: "logo", optional: true },
           { name: "placeholder", label: STAND_IN, type: "checkbox" },
         ],
       },
@@ -308,3 +316,27 @@ export const isPageKind = (value: string | undefined): value is (typeof PAGE_KIN
 
 /** Where the article's list of communities stands in its body. */
 export const COMMUNITY_LIST_MARKER = "<!-- communities -->";
+
+/**
+ * Every image field of a form as its slots are named in the submitted form: the groups' own, and each list
+ * row's (`<list>.<row>.<field>`) for the rows the form has.
+ */
+export function imageSlotsOf(kind: FormKind, rowsIn: (list: string) => number) {
+  const shape = PAGE_FORMS[kind];
+  const slots = shape.groups
+    .flatMap((g) => g.fields)
+    .flatMap((f) => (f.type === "image" ? [{ name: f.name, kind: f.kind!, focus: f.focus }] : []));
+  for (const list of shape.lists)
+    for (const field of list.fields)
+      if (field.type === "image")
+        for (let row = 0; row < rowsIn(list.name); row++)
+          slots.push({
+            name: `${list.name}.${row}.${field.name}`,
+            kind: field.kind!,
+            focus: field.focus ? `${list.name}.${row}.${field.focus}` : undefined,
+          });
+  return slots;
+}
+
+/** A board member's portrait in their editor: its slot (uploads.server.ts) and focal point field. */
+export const PORTRAIT_SLOT = { name: "portrait.upload", kind: "portrait", focus: "portrait.position" } as const;

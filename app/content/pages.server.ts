@@ -172,7 +172,7 @@ function applyForm(path: string, source: string, form: PageForm): string {
           if (!field) return [];
           const value = valueOf(field, row[key] ?? "");
           // A fixed list's row keeps every field, even an empty one (a decorative slide's alt text).
-          return value === undefined ? (list.fixed && field.type !== "checkbox" ? [[key, ""]] : []) : [[key, value]];
+          return value === undefined ? (list.fixed && field.type !== "checkbox" && !field.optional ? [[key, ""]] : []) : [[key, value]];
         }),
       ),
     );
@@ -193,6 +193,8 @@ function messageFor(field: PageField | undefined, fallback: string): string {
       return "Enter the date as year-month-day, such as 2025-06-30";
     case "number":
       return "Enter a whole number";
+    case "image":
+      return "Upload the photograph again";
     case undefined:
       return fallback;
     default:

@@ -1,6 +1,6 @@
 /**
  * The boards' members as staff edit them (the staff area's Site section): name, title, place in the grid,
- * whether the grid shows them, and the biography. A save rewrites the person's file text: its front matter
+ * whether the grid shows them, the portrait and its focal point, and the biography. A save rewrites the person's file text: its front matter
  * through the YAML document (so its layout stays), its body as typed. The whole content is then built from
  * it, with the same schema and rules as the files, and the preview is the biography as visitors see it.
  */
@@ -11,6 +11,7 @@ import type { SiteContent } from "./collections.server";
 import { siteContentFrom } from "./content.server";
 import { joinFile, splitFile } from "./front-matter.server";
 import { idCandidates } from "./ids";
+import { PORTRAIT_SLOT } from "./page-form";
 import { ContentError } from "./parse";
 import { teamMemberSchema } from "./schemas";
 import type { ContentStore } from "./store.server";
@@ -27,6 +28,9 @@ export interface PersonForm {
   order: string;
   listed: boolean;
   placeholder: boolean;
+  /** The uploaded portrait's id (empty: the drawn stand-in) and where it is centred in the square-ish frame. */
+  portrait: string;
+  portraitPosition: string;
   biography: string;
   revision: number;
 }
@@ -40,12 +44,15 @@ export async function personForm(store: ContentStore, board: BoardKey, id: strin
 function personFormOf(source: string): Omit<PersonForm, "revision"> {
   const { frontMatter, body } = splitFile(source);
   const data = frontMatter.toJS() as Record<string, unknown>;
+  const portrait = (data.portrait ?? {}) as { upload?: string; position?: string };
   return {
     name: String(data.name ?? ""),
     title: String(data.title ?? ""),
     order: String(data.order ?? ""),
     listed: data.listed !== false,
     placeholder: data.placeholder === true,
+    portrait: portrait.upload ?? "",
+    portraitPosition: portrait.position ?? "",
     biography: body,
   };
 }
@@ -58,6 +65,8 @@ export function readPersonForm(form: FormData): PersonForm {
     order: text("order"),
     listed: form.get("listed") === "on",
     placeholder: form.get("placeholder") === "on",
+    portrait: text(PORTRAIT_SLOT.name),
+    portraitPosition: text(PORTRAIT_SLOT.focus),
     biography: text("biography").replace(/\r\n/g, "\n"),
     revision: Number(form.get("revision")) || 0,
   };
@@ -77,6 +86,8 @@ const LABELS: Record<Exclude<keyof PersonForm, "revision">, string> = {
   order: "Place in the grid",
   listed: "Shown on the grid",
   placeholder: "Still a stand-in",
+  portrait: "Portrait",
+  portraitPosition: "Portrait's focal point",
   biography: "Biography",
 };
 
@@ -90,18 +101,26 @@ function apply(source: string, form: PersonForm, documents: Record<string, strin
   else doc.set("listed", false);
   if (form.placeholder) doc.set("placeholder", true);
   else doc.delete("placeholder");
+  if (form.portrait) doc.set("portrait", doc.createNode({ upload: form.portrait, position: form.portraitPosition || "50% 50%" }));
+  else doc.delete("portrait");
   const next = joinFile(doc, form.biography);
   return { next, site: siteContentFrom({ ...documents, [path]: next }) };
 }
 
 function fieldErrors(form: PersonForm): FieldErrors {
   const errors: FieldErrors = {};
-  const parsed = teamMemberSchema.safeParse({ name: form.name, title: form.title, order: Number(form.order || "x") });
+  const portrait = form.portrait ? { upload: form.portrait, position: form.portraitPosition || undefined } : undefined;
+  const parsed = teamMemberSchema.safeParse({ name: form.name, title: form.title, order: Number(form.order || "x"), portrait });
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0]);
-      const message = name === "order" ? "Enter a whole number: lower comes first" : name === "title" ? "Choose a title" : "Enter the name";
-      errors[name] = [message];
+      const [head, part] = issue.path.map(String);
+      if (head === "portrait") {
+        if (part === "position") errors[PORTRAIT_SLOT.focus] = [issue.message];
+        else errors[PORTRAIT_SLOT.name] = ["Upload the portrait again"];
+        continue;
+      }
+      const message = head === "order" ? "Enter a whole number: lower comes first" : head === "title" ? "Choose a title" : "Enter the name";
+      errors[head!] = [message];
     }
   if (!form.biography) errors.biography = ["Write a biography: a sentence or two at least"];
   return errors;
@@ -173,7 +192,15 @@ export async function addPerson(
   const documents = await store.documents();
   const site = siteContentFrom(documents);
   const order = Math.max(0, ...site[board].map((m) => m.order)) + 1;
-  const errors = fieldErrors({ ...form, order: String(order), listed: true, placeholder: false, revision: 0 });
+  const errors = fieldErrors({
+    ...form,
+    order: String(order),
+    listed: true,
+    placeholder: false,
+    portrait: "",
+    portraitPosition: "",
+    revision: 0,
+  });
   if (Object.keys(errors).length) return { kind: "invalid", errors };
   const id = await newPersonId(store, board, form.name);
   const path = pathOf(board, id);

@@ -27,9 +27,15 @@ const verifiable = {
   sources: z.array(sourceSchema).default([]),
 };
 
+/** A photograph staff uploaded (issue 21): the hash of its clean original, as app/lib/media.server.ts names it. */
+const uploadId = z.string().regex(/^[0-9a-f]{64}$/, "must be an uploaded image's id");
+/** Where a photograph is centred when it is cut to a place's shape: "across% down%". */
+const focalPoint = z.string().regex(/^\d{1,3}(?:\.\d+)?% \d{1,3}(?:\.\d+)?%$/, "Enter the focal point as two percentages, such as 50% 40%");
+
 export const imageSchema = z.strictObject({
+  upload: uploadId.optional(),
   alt: z.string().default(""),
-  position: z.string().default("50% 50%"),
+  position: focalPoint.default("50% 50%"),
   credit: text.optional(),
   creditUrl: httpsUrl.optional(),
   license: text.optional(),
@@ -80,7 +86,9 @@ export const homeSchema = z.strictObject({
   videoHeading: text,
   joinHeading: text,
   joinText: text,
-  slides: z.array(z.strictObject({ alt: z.string(), caption: text })).length(7),
+  slides: z
+    .array(z.strictObject({ alt: z.string(), caption: text, upload: uploadId.optional(), position: focalPoint.optional() }))
+    .length(7),
 });
 
 export const aboutSchema = z.strictObject({
@@ -146,6 +154,7 @@ export const teamMemberSchema = z.strictObject({
   title: z.enum(["Director", "Chairman", "President", "Vice Chairman", "Treasurer", "Secretary", "Advisor"]),
   order: z.number().int(),
   listed: z.boolean().default(true),
+  portrait: z.strictObject({ upload: uploadId, position: focalPoint.default("50% 50%") }).optional(),
   placeholder: placeholderFlag,
 });
 
@@ -157,6 +166,7 @@ export const partnersSchema = z.strictObject({
         name: text,
         description: text,
         website: httpsUrl,
+        logo: uploadId.optional(),
         placeholder: placeholderFlag,
       }),
     )

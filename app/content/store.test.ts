@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { watchContentVersion } from "../../db/content-version.server";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import { content, contentFiles, serveContentFrom, siteContentFrom } from "./content.server";
+import { createMediaStore, memoryBlobStore } from "~/lib/media.server";
 import { readContentFiles } from "./read-files.server";
 import { createContentStore, isContentDocument } from "./store.server";
 
@@ -119,7 +120,7 @@ forEachDatabase("content documents", (handle) => {
   it("serves the database's content, and rebuilds it when another instance saves", async () => {
     const version = await watchContentVersion(handle().db, 50);
     try {
-      await serveContentFrom(store(), version, (err) => {
+      await serveContentFrom(store(), createMediaStore(handle().db, memoryBlobStore()), version, (err) => {
         throw err;
       });
       expect(content.site.organization.name).toBe("Changed By Staff");

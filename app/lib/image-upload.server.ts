@@ -7,8 +7,9 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import kinds from "./image-kinds.json";
+import type { ImageKind } from "./images";
 
-export type ImageKind = keyof typeof kinds;
+export type { ImageKind };
 export const IMAGE_KINDS = kinds as Record<ImageKind, { width: number; height: number; widths: number[]; formats: string[] }>;
 
 /** The largest file accepted, and the most pixels: a decompression bomb is a small file with a huge frame. */
@@ -208,16 +209,30 @@ export async function processUpload(bytes: Buffer, kind: ImageKind, focus?: Foca
   const upright = (await open(bytes, inspected.format)).autoOrient().keepIccProfile();
   const { format, image } = encodeOriginal(upright.clone(), inspected.format);
   const original = { format, width: inspected.width, height: inspected.height, bytes: await image.toBuffer() };
+  return { original, variants: await cut(upright, original, kind, focus) };
+}
 
+/** A kept original cut again for a new focal point: its variants only. */
+export async function cutVariants(original: Buffer, kind: ImageKind, focus?: FocalPoint): Promise<ImageVariant[]> {
+  const inspected = await inspectUpload(original);
+  const upright = (await open(original, inspected.format)).autoOrient().keepIccProfile();
+  return cut(upright, inspected, kind, focus);
+}
+
+async function cut(upright: Sharp, size: { width: number; height: number }, kind: ImageKind, focus?: FocalPoint) {
   const spec = IMAGE_KINDS[kind];
-  const box = cropBox(original.width, original.height, kind, focus);
+  const box = cropBox(size.width, size.height, kind, focus);
   const variants: ImageVariant[] = [];
   for (const format of spec.formats) {
     for (const width of spec.widths) {
       const height = Math.round((width * spec.height) / spec.width);
-      const resized = upright.clone().extract(box).resize(width, height, { fit: "fill" });
+      // A logo is never cut: it is fitted whole into the frame, on a transparent ground.
+      const resized =
+        kind === "logo"
+          ? upright.clone().resize(width, height, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+          : upright.clone().extract(box).resize(width, height, { fit: "fill" });
       variants.push({ format, width, height, bytes: await encodeVariant(resized, format).toBuffer() });
     }
   }
-  return { original, variants };
+  return variants;
 }

@@ -1,7 +1,11 @@
-/** Looks up the responsive variants that scripts/build/images.mjs made for an image name. */
+/**
+ * A page's images: one staff uploaded (issue 21), else the responsive variants that scripts/build/images.mjs
+ * made for the image's name.
+ */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { PictureData } from "./images";
+import { referenceKey, type ImageReference, type StoredVariant } from "./media.server";
 
 interface ManifestEntry {
   width: number;
@@ -27,7 +31,32 @@ const MIME: Record<string, string> = { avif: "image/avif", webp: "image/webp", j
 /** A person or partner added in the staff area has no image of its own yet: the drawn stand-in of its kind. */
 const standIn = (name: string) => (name.startsWith("team/") ? "team/none" : name.startsWith("partners/") ? "partners/none" : name);
 
-export function picture(name: string, alt = ""): PictureData {
+/**
+ * The variants of every upload the content names, looked up when the content is built (content.server.ts), so
+ * pages are drawn without a query of their own.
+ */
+let uploaded = new Map<string, StoredVariant[]>();
+export const setUploadedImages = (found: Map<string, StoredVariant[]>) => void (uploaded = found);
+
+function uploadedPicture(variants: StoredVariant[], alt: string): PictureData {
+  const formats = [...new Set(variants.map((v) => v.format))];
+  const sources = formats.map((format) => ({
+    type: MIME[format] ?? `image/${format}`,
+    srcSet: variants
+      .filter((v) => v.format === format)
+      .map((v) => `${v.url} ${v.width}w`)
+      .join(", "),
+  }));
+  const fallbackList = variants.filter((v) => v.format === (formats.includes("webp") ? "webp" : formats[0]));
+  const fallback = fallbackList[Math.min(1, fallbackList.length - 1)]!;
+  const largest = fallbackList.at(-1)!;
+  return { sources, src: fallback.url, width: largest.width, height: largest.height, alt, placeholder: false };
+}
+
+/** @param upload the content's reference to an uploaded photograph, which takes the place of the named one. */
+export function picture(name: string, alt = "", upload?: Partial<ImageReference>): PictureData {
+  const variants = upload?.upload ? uploaded.get(referenceKey(upload as ImageReference)) : undefined;
+  if (variants?.length) return uploadedPicture(variants, alt);
   const images = loadManifest();
   const entry = images[name] ?? images[standIn(name)];
   if (!entry) throw new Error(`No image named ${name}: add its content file and run npm run build`);
@@ -41,7 +70,9 @@ export function picture(name: string, alt = ""): PictureData {
 }
 
 /** Absolute URL of the image variant to use in Open Graph tags. */
-export function socialImageUrl(siteUrl: string, name = "social/default"): string {
+export function socialImageUrl(siteUrl: string, name = "social/default", upload?: Partial<ImageReference>): string {
+  const own = upload?.upload ? uploaded.get(referenceKey(upload as ImageReference))?.find((v) => v.format === "jpeg") : undefined;
+  if (own) return `${siteUrl}${own.url}`;
   const entry = loadManifest()[name];
   const variant = entry?.sources.jpeg?.[0] ?? entry?.sources.webp?.at(-1);
   return variant ? `${siteUrl}${variant.url}` : `${siteUrl}/favicon.svg`;

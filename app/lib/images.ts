@@ -8,3 +8,6 @@ export interface PictureData {
   /** A stand-in until the organisation supplies the photograph (listed by `npm run content:check`). */
   placeholder: boolean;
 }
+
+/** The shapes of frame an image is made for (app/lib/image-kinds.json): slide, hero, portrait, logo, social. */
+export type ImageKind = keyof typeof import("./image-kinds.json");

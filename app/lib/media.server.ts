@@ -7,10 +7,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { imageVariants, images, mediaFiles } from "../../db/schema";
-import type { FocalPoint, ImageKind, ProcessedUpload } from "./image-upload.server";
+import { cutVariants, type FocalPoint, type ImageKind, type ImageVariant, type ProcessedUpload } from "./image-upload.server";
 
 /** Where a file's bytes are; the index rows are in the database either way. */
 export interface BlobStore {
@@ -109,6 +109,22 @@ export const mediaUrl = (hash: string, format: string) => `/media/${hash}.${CONT
 
 const focusKey = (focus: FocalPoint = { x: 50, y: 50 }) => `${Math.round(focus.x)},${Math.round(focus.y)}`;
 
+/** A content file's focal point, "50% 40%" (across, down; CSS's object-position), as a FocalPoint. */
+export function focusOf(position: string | undefined): FocalPoint {
+  const [x, y] = (position ?? "").split(/\s+/).map((part) => Number.parseFloat(part));
+  const clamp = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 50 : Math.max(0, Math.min(100, n)));
+  return { x: clamp(x), y: clamp(y) };
+}
+
+/** Where content names an uploaded image: its id and the focal point it is cut around there. */
+export interface ImageReference {
+  upload: string;
+  position?: string;
+}
+
+/** The key under which `lookup` answers for a reference. */
+export const referenceKey = (ref: ImageReference) => `${ref.upload}@${focusKey(focusOf(ref.position))}`;
+
 export interface StoredVariant {
   format: string;
   width: number;
@@ -126,10 +142,20 @@ export interface MediaStore {
   ): Promise<{ imageId: string; variants: StoredVariant[] }>;
   /** The variants of an image at a focal point, or none if they were never made. */
   variants(imageId: string, focus?: FocalPoint): Promise<StoredVariant[]>;
+  /**
+   * Makes the variants of a kept image at a focal point, from its clean original, unless they exist: a new
+   * crop of an old upload. False if there is no such image (collected, or never uploaded here).
+   */
+  crop(imageId: string, kind: ImageKind, focus: FocalPoint): Promise<boolean>;
+  /** The variants of many references at once, by `referenceKey`; one that has none is left out. */
+  lookup(refs: ImageReference[]): Promise<Map<string, StoredVariant[]>>;
   /** A file to serve, by the hash in its address. */
   file(hash: string): Promise<{ bytes: Buffer; contentType: string } | null>;
-  /** Deletes every image no revision refers to, and every file no image uses: what staff delete is gone. */
-  collect(referenced: Iterable<string>): Promise<{ images: number; files: number }>;
+  /**
+   * Deletes every image no revision refers to, and every file no image uses: what staff delete is gone. An
+   * image uploaded after `uploadedBefore` is spared: its editor may not have saved yet.
+   */
+  collect(referenced: Iterable<string>, uploadedBefore?: Date): Promise<{ images: number; files: number }>;
 }
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -163,6 +189,21 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
         .orderBy(imageVariants.format, imageVariants.width)
     ).map((v) => ({ format: v.format, width: v.width, height: v.height, url: mediaUrl(v.fileHash, v.format) }));
 
+  async function keepVariants(imageId: string, focus: FocalPoint | undefined, variants: ImageVariant[]) {
+    const key = focusKey(focus);
+    for (const variant of variants) {
+      const fileHash = await keepFile(variant.bytes, variant.format);
+      await db
+        .insert(imageVariants)
+        .values({ imageId, focus: key, format: variant.format, width: variant.width, height: variant.height, fileHash })
+        .onConflictDoUpdate({
+          target: [imageVariants.imageId, imageVariants.focus, imageVariants.format, imageVariants.width],
+          set: { fileHash },
+        });
+    }
+    return variantsOf(imageId, key);
+  }
+
   return {
     async save(upload, kind, focus, uploadedBy) {
       const originalHash = await keepFile(upload.original.bytes, upload.original.format);
@@ -171,20 +212,33 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
         .insert(images)
         .values({ id: imageId, kind, width: upload.original.width, height: upload.original.height, originalHash, uploadedBy })
         .onConflictDoNothing();
-      const key = focusKey(focus);
-      for (const variant of upload.variants) {
-        const fileHash = await keepFile(variant.bytes, variant.format);
-        await db
-          .insert(imageVariants)
-          .values({ imageId, focus: key, format: variant.format, width: variant.width, height: variant.height, fileHash })
-          .onConflictDoUpdate({
-            target: [imageVariants.imageId, imageVariants.focus, imageVariants.format, imageVariants.width],
-            set: { fileHash },
-          });
-      }
-      return { imageId, variants: await variantsOf(imageId, key) };
+      return { imageId, variants: await keepVariants(imageId, focus, upload.variants) };
     },
     variants: (imageId, focus) => variantsOf(imageId, focusKey(focus)),
+    async crop(imageId, kind, focus) {
+      if ((await variantsOf(imageId, focusKey(focus))).length) return true;
+      const [image] = await db.select({ originalHash: images.originalHash }).from(images).where(eq(images.id, imageId));
+      const original = image ? await blobs.get(image.originalHash) : null;
+      if (!original) return false;
+      await keepVariants(imageId, focus, await cutVariants(original, kind, focus));
+      return true;
+    },
+    async lookup(refs) {
+      const ids = [...new Set(refs.map((r) => r.upload))].filter((id) => HASH.test(id));
+      const found = new Map<string, StoredVariant[]>();
+      if (!ids.length) return found;
+      const rows = await db
+        .select()
+        .from(imageVariants)
+        .where(inArray(imageVariants.imageId, ids))
+        .orderBy(imageVariants.format, imageVariants.width);
+      for (const v of rows) {
+        const key = `${v.imageId}@${v.focus}`;
+        if (!found.has(key)) found.set(key, []);
+        found.get(key)!.push({ format: v.format, width: v.width, height: v.height, url: mediaUrl(v.fileHash, v.format) });
+      }
+      return found;
+    },
     async file(hash) {
       if (!HASH.test(hash)) return null;
       const [row] = await db.select({ contentType: mediaFiles.contentType }).from(mediaFiles).where(eq(mediaFiles.hash, hash));
@@ -192,11 +246,13 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
       const bytes = await blobs.get(hash);
       return bytes ? { bytes, contentType: row.contentType } : null;
     },
-    async collect(referenced) {
+    async collect(referenced, uploadedBefore) {
       const keep = [...new Set(referenced)];
       const removedImages = await db
         .delete(images)
-        .where(keep.length ? notInArray(images.id, keep) : sql`true`)
+        .where(
+          and(keep.length ? notInArray(images.id, keep) : sql`true`, uploadedBefore ? lt(images.uploadedAt, uploadedBefore) : sql`true`),
+        )
         .returning({ id: images.id });
       const used = db
         .select({ hash: images.originalHash })

@@ -5,27 +5,28 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import { processUpload, type ProcessedUpload } from "./image-upload.server";
+import { processUpload, type ImageKind, type ProcessedUpload } from "./image-upload.server";
 import { openDatabase } from "../../db/client.server";
 import { createMediaStore, folderBlobStore, mediaResponse, memoryBlobStore, tableBlobStore, type BlobStore } from "./media.server";
 
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-async function upload(seed: number): Promise<ProcessedUpload> {
+async function upload(seed: number, kind: ImageKind = "portrait"): Promise<ProcessedUpload> {
   const pixels = Buffer.alloc(900 * 600 * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = ((i + seed) * 2654435761) >>> 24;
   return processUpload(
     await sharp(pixels, { raw: { width: 900, height: 600, channels: 3 } })
       .jpeg()
       .toBuffer(),
-    "portrait",
+    kind,
   );
 }
 
 let first: ProcessedUpload;
 let second: ProcessedUpload;
+let wide: ProcessedUpload;
 beforeAll(async () => {
-  [first, second] = await Promise.all([upload(1), upload(2)]);
+  [first, second, wide] = await Promise.all([upload(1), upload(2), upload(3, "hero")]);
 });
 
 const folders: string[] = [];
@@ -88,6 +89,26 @@ forEachDatabase("uploaded photographs, kept by hash (decision 008)", (handle) =>
     expect((await blobs.list()).sort()).toEqual([hashOf(second.original.bytes), ...second.variants.map((v) => hashOf(v.bytes))].sort());
     expect(await store().collect([])).toEqual({ images: 1, files: second.variants.length + 1 });
     expect(await blobs.list()).toEqual([]);
+  });
+
+  it("cuts a kept photograph again around a new focal point, from its original, and finds each cut by its reference", async () => {
+    const { imageId, variants: centred } = await store().save(wide, "hero", undefined, "staff-1");
+    expect(await store().crop(imageId, "hero", { x: 50, y: 10 })).toBe(true);
+    const high = await store().variants(imageId, { x: 50, y: 10 });
+    expect(high.map((v) => `${v.format}-${v.width}x${v.height}`)).toEqual(centred.map((v) => `${v.format}-${v.width}x${v.height}`));
+    expect(high.map((v) => v.url)).not.toEqual(centred.map((v) => v.url));
+    const found = await store().lookup([{ upload: imageId, position: "50% 10%" }, { upload: imageId }, { upload: "f".repeat(64) }]);
+    expect(found.get(`${imageId}@50,10`)).toEqual(high);
+    expect(found.get(`${imageId}@50,50`)).toEqual(centred);
+    expect(found.size).toBe(2);
+    expect(await store().crop("e".repeat(64), "hero", { x: 50, y: 50 })).toBe(false);
+  });
+
+  it("spares a photograph uploaded since the given time: its editor may not have saved yet", async () => {
+    // The wide photograph above was uploaded a moment ago.
+    const long = new Date(Date.now() - 3_600_000);
+    expect(await store().collect([], long)).toEqual({ images: 0, files: 0 });
+    expect((await store().collect([])).images).toBe(1);
   });
 });
 

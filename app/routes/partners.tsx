@@ -8,7 +8,7 @@ import { staticPageMeta } from "~/lib/seo";
 
 export function loader() {
   return {
-    partners: content.partners.map((p) => ({ ...p, logo: picture(`partners/${p.id}`, `${p.name} logo`) })),
+    partners: content.partners.map((p) => ({ ...p, logo: picture(`partners/${p.id}`, `${p.name} logo`, { upload: p.logo }) })),
   };
 }
 

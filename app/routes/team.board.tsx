@@ -13,7 +13,12 @@ export function loader({ request }: Route.LoaderArgs) {
     board: board.key,
     members: content[board.key]
       .filter((m) => m.listed)
-      .map((m) => ({ id: m.id, name: m.name, title: m.title, portrait: picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`) })),
+      .map((m) => ({
+        id: m.id,
+        name: m.name,
+        title: m.title,
+        portrait: picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`, m.portrait),
+      })),
   };
 }
 

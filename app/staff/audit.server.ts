@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = {
   "content-saved": "Edited site content",
   "content-restored": "Restored an earlier version of site content",
   "content-deleted": "Removed site content",
+  "image-uploaded": "Uploaded a photograph",
+  "image-replaced": "Replaced a photograph",
+  "image-removed": "Removed a photograph",
+  "images-collected": "Deleted photographs no version uses",
   "retention-run": "Retention deleted old items",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

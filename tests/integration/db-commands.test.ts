@@ -19,8 +19,8 @@ import { root, spawnServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
 import { newsInput, newsServiceOn } from "../helpers/news";
 import { seedSubmissions } from "../../scripts/ops/seed-submissions";
-import sharp from "sharp";
 import { processUpload } from "../../app/lib/image-upload.server";
+import { photo } from "../helpers/photographs";
 import { blobStoreFor, createMediaStore } from "../../app/lib/media.server";
 
 const content = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`));
@@ -83,14 +83,7 @@ async function populate(env: Record<string, string>) {
 
 /** An uploaded portrait: its clean original and four variants, whose bytes must survive every copy. */
 async function aPhotograph() {
-  const pixels = Buffer.alloc(600 * 400 * 3);
-  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-  return processUpload(
-    await sharp(pixels, { raw: { width: 600, height: 400, channels: 3 } })
-      .jpeg()
-      .toBuffer(),
-    "portrait",
-  );
+  return processUpload(await (await photo(600, 400)).jpeg().toBuffer(), "portrait");
 }
 const mediaOf = (database: DatabaseHandle, env: Record<string, string>) =>
   createMediaStore(database.db, blobStoreFor(database.kind, database.db, env.DATA_DIR || "./data"));

@@ -11,18 +11,19 @@ interface HomeSlide {
   templateHtml: string | null;
 }
 
-let cached: HomeSlide[] | undefined;
+let cached: { slides: HomeSlide[]; from: typeof content } | undefined;
 
-/** The carousel's slides: the same on every request, so built once (and again in development, where files change). */
+/** The carousel's slides: the same on every request until staff change the content, so built once for each edition. */
 export function homeSlides(sizes: string): HomeSlide[] {
-  if (cached && !import.meta.env.DEV) return cached;
-  cached = content.home.slides.map((s, i) => {
-    const image = picture(`home/slide-${i + 1}`, s.alt);
+  if (cached?.from === content && !import.meta.env.DEV) return cached.slides;
+  const slides = content.home.slides.map((s, i) => {
+    const image = picture(`home/slide-${i + 1}`, s.alt, s);
     const templateHtml =
       i === 0
         ? null
         : renderToStaticMarkup(<Picture image={image} sizes={sizes} imgClassName="h-full w-full object-cover" className="block h-full" />);
     return { caption: s.caption, image, templateHtml };
   });
-  return cached;
+  cached = { slides, from: content };
+  return slides;
 }

@@ -2,10 +2,22 @@ import { data, Form, href, Link, redirect, useSearchParams } from "react-router"
 import type { Route } from "./+types/site-page";
 import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, PreviewPanel, SaveAndPreview } from "~/components/staff/Controls";
 import { FieldError, TextField } from "~/components/forms/fields";
+import { ImageField, type ImagePreview } from "~/components/staff/ImageField";
 import { content, type LegalPage } from "~/content/content.server";
 import { editorFor, historyOf } from "~/content/editors";
-import { formKindOf, isPageKind, PAGE_FORMS, PARTNERS_PATH, type FormKind, type PageField, type PageList } from "~/content/page-form";
-import { pageForm, readPageForm, savePage, storedPageWarnings } from "~/content/pages.server";
+import {
+  formKindOf,
+  imageSlotsOf,
+  isPageKind,
+  PAGE_FORMS,
+  PARTNERS_PATH,
+  type FormKind,
+  type PageField,
+  type PageList,
+} from "~/content/page-form";
+import { pageForm, readPageForm, savePage, storedPageWarnings, type PageForm } from "~/content/pages.server";
+import { auditImageChanges, collectUnusedImages, readEditorForm, slotPreviews, takeUploads } from "~/content/uploads.server";
+import type { MediaStore } from "~/lib/media.server";
 import { appContext } from "~/context.server";
 import { notFound } from "~/lib/responses";
 import type { FieldErrors } from "~/lib/validation";
@@ -40,30 +52,79 @@ function describe(path: string, kind: FormKind) {
   }
 }
 
+/** The photographs the form shows now, by their fields' names. */
+function previewsOf(media: MediaStore, kind: FormKind, form: PageForm) {
+  const slots = imageSlotsOf(kind, (list) => form.lists[list]?.length ?? 0);
+  return slotPreviews(media, slots, (name) => {
+    const [list, row, field] = name.split(".");
+    const inList = PAGE_FORMS[kind].lists.some((l) => l.name === list);
+    return (inList ? form.lists[list!]?.[Number(row)]?.[field!] : form.values[name]) ?? "";
+  });
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { path, kind } = documentOf(params);
-  const { contentStore } = context.get(appContext);
+  const { contentStore, media } = context.get(appContext);
   const stored = await contentStore.get(path);
   const { title, visitorPath } = describe(path, kind);
   if (!stored || !title) notFound();
-  return { path, kind, title, visitorPath, form: pageForm(path, stored), warnings: await storedPageWarnings(contentStore, path) };
+  const form = pageForm(path, stored);
+  return {
+    path,
+    kind,
+    title,
+    visitorPath,
+    form,
+    previews: await previewsOf(media, kind, form),
+    warnings: await storedPageWarnings(contentStore, path),
+  };
 }
 
+/** How many rows of a list the submitted form has (its fields are named `<list>.<row>.<field>`). */
+const rowsIn = (submitted: FormData) => (list: string) =>
+  Math.max(0, ...[...submitted.keys()].map((key) => Number(new RegExp(`^${list}\\.(\\d+)\\.`).exec(key)?.[1] ?? -1) + 1));
+
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { path } = documentOf(params);
-  const { contentStore, database } = context.get(appContext);
-  const submitted = await request.formData();
+  const { path, kind } = documentOf(params);
+  const { contentStore, database, media } = context.get(appContext);
+  const actor = actorOf(staffUser(context));
+  const submitted = await readEditorForm(request);
+  const uploads = await takeUploads(submitted, imageSlotsOf(kind, rowsIn(submitted)), media, actor.id);
   const form = readPageForm(path, submitted);
   const button = String(submitted.get("intent") ?? "save");
   const intent = button === "preview" ? "preview" : button.startsWith("move:") ? "edit" : "save";
-  const result = await savePage(contentStore, database.db, actorOf(staffUser(context)), path, form, intent);
-  if (result.kind === "saved") throw redirect(`${editorFor(path)}?saved=1`);
-  const status = result.kind === "invalid" ? 400 : result.kind === "conflict" ? 409 : 200;
+  const refused = Object.keys(uploads.errors).length > 0;
+  // A refused photograph stops the save, but the rest of the form is checked too, so every error shows at once.
+  const result = await savePage(contentStore, database.db, actor, path, form, refused ? "preview" : intent);
+  if (result.kind === "saved") {
+    await auditImageChanges(database.db, actor, path, uploads.changes);
+    await collectUnusedImages(database.db, media);
+    throw redirect(`${editorFor(path)}?saved=1`);
+  }
+  const checked =
+    refused && result.kind !== "conflict"
+      ? { kind: "invalid" as const, errors: { ...(result.kind === "invalid" ? result.errors : {}), ...uploads.errors } }
+      : result;
+  const status = checked.kind === "invalid" ? 400 : checked.kind === "conflict" ? 409 : 200;
   // A new key each time, so the form is drawn afresh with the rows as they now stand.
-  return data({ ...result, form, key: crypto.randomUUID() }, { status });
+  return data({ ...checked, form, previews: await previewsOf(media, kind, form), key: crypto.randomUUID() }, { status });
 }
 
-function Field({ field, name, value, errors }: { field: PageField; name: string; value: string; errors?: string[] }) {
+function Field({
+  field,
+  name,
+  value,
+  errors,
+  preview,
+}: {
+  field: PageField;
+  name: string;
+  value: string;
+  errors?: string[];
+  preview?: ImagePreview;
+}) {
+  if (field.type === "image")
+    return <ImageField name={name} label={field.label} value={value} preview={preview} errors={errors} cropped={Boolean(field.focus)} />;
   if (field.type === "checkbox")
     return (
       <label className="flex items-center gap-2">
@@ -100,7 +161,17 @@ function Field({ field, name, value, errors }: { field: PageField; name: string;
 }
 
 /** A list's rows, each removable and movable, and a blank row to add one: plain form controls, no script. */
-function ListRows({ list, rows, errors }: { list: PageList; rows: Record<string, string>[]; errors: FieldErrors }) {
+function ListRows({
+  list,
+  rows,
+  errors,
+  previews,
+}: {
+  list: PageList;
+  rows: Record<string, string>[];
+  errors: FieldErrors;
+  previews: Record<string, ImagePreview>;
+}) {
   const blank = Object.fromEntries(list.fields.map((f) => [f.name, f.options?.[0] ?? ""]));
   const shown = list.fixed ? rows : [...rows, blank];
   return (
@@ -116,7 +187,9 @@ function ListRows({ list, rows, errors }: { list: PageList; rows: Record<string,
             {list.id && row[list.id] ? <input type="hidden" name={`${list.name}.${i}.${list.id}`} value={row[list.id]} /> : null}
             {list.fields.map((field) => {
               const name = `${list.name}.${i}.${field.name}`;
-              return <Field key={name} field={field} name={name} value={row[field.name] ?? ""} errors={errors[name]} />;
+              return (
+                <Field key={name} field={field} name={name} value={row[field.name] ?? ""} errors={errors[name]} preview={previews[name]} />
+              );
             })}
             {isNew ? null : (
               <div className="flex flex-wrap items-center gap-3">
@@ -152,6 +225,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
     ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision }
     : loaderData.form;
   const errors: FieldErrors = actionData?.kind === "invalid" ? actionData.errors : {};
+  const previews = actionData?.previews ?? loaderData.previews;
   const shape = PAGE_FORMS[kind];
   const warnings = actionData?.kind === "preview" ? actionData.preview.warnings : loaderData.warnings;
   return (
@@ -200,7 +274,14 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
           ))}
         </PreviewPanel>
       ) : null}
-      <Form key={actionData?.key} method="post" noValidate className="mt-6 max-w-3xl space-y-6">
+      {/* Drawn afresh after each answer, and after a save (a new revision): no file is left to send twice. */}
+      <Form
+        key={actionData?.key ?? form.revision}
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="mt-6 max-w-3xl space-y-6"
+      >
         <input type="hidden" name="revision" value={form.revision} />
         {/* First, so Enter in a field saves rather than moving a row. */}
         <SaveAndPreview preview={Boolean(shape.body)} />
@@ -208,7 +289,14 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
           <fieldset key={group.legend} className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
             <legend className="font-serif text-xl font-bold text-navy-900">{group.legend}</legend>
             {group.fields.map((field) => (
-              <Field key={field.name} field={field} name={field.name} value={form.values[field.name] ?? ""} errors={errors[field.name]} />
+              <Field
+                key={field.name}
+                field={field}
+                name={field.name}
+                value={form.values[field.name] ?? ""}
+                errors={errors[field.name]}
+                preview={previews[field.name]}
+              />
             ))}
           </fieldset>
         ))}
@@ -227,7 +315,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : null}
         {shape.lists.map((list) => (
-          <ListRows key={list.name} list={list} rows={form.lists[list.name] ?? []} errors={errors} />
+          <ListRows key={list.name} list={list} rows={form.lists[list.name] ?? []} errors={errors} previews={previews} />
         ))}
         <SaveAndPreview preview={Boolean(shape.body)} />
       </Form>

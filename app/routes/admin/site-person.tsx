@@ -2,9 +2,13 @@ import { data, Form, href, Link, redirect, useSearchParams } from "react-router"
 import type { Route } from "./+types/site-person";
 import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, PreviewPanel, SaveAndPreview } from "~/components/staff/Controls";
 import { FieldError, TextField } from "~/components/forms/fields";
+import { ImageField } from "~/components/staff/ImageField";
 import { BOARDS } from "~/components/team/boards";
 import { historyOf } from "~/content/editors";
-import { isBoard, personForm, readPersonForm, removePerson, savePerson } from "~/content/people.server";
+import { PORTRAIT_SLOT } from "~/content/page-form";
+import { isBoard, personForm, readPersonForm, removePerson, savePerson, type PersonForm } from "~/content/people.server";
+import { auditImageChanges, collectUnusedImages, readEditorForm, slotPreviews, takeUploads } from "~/content/uploads.server";
+import type { MediaStore } from "~/lib/media.server";
 import { teamMemberSchema } from "~/content/schemas";
 import { appContext } from "~/context.server";
 import { notFound } from "~/lib/responses";
@@ -12,33 +16,55 @@ import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [{ title: `${loaderData?.form.name ?? "Person"} · Boards · Staff area` }];
 
+/** The portrait as the form shows it, cut around its focal point. */
+const portraitPreview = (media: MediaStore, form: PersonForm) =>
+  slotPreviews(media, [PORTRAIT_SLOT], (name) => (name === PORTRAIT_SLOT.name ? form.portrait : form.portraitPosition));
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isBoard(params.board)) notFound();
-  const form = await personForm(context.get(appContext).contentStore, params.board, params.id);
+  const { contentStore, media } = context.get(appContext);
+  const form = await personForm(contentStore, params.board, params.id);
   if (!form) notFound();
-  return { board: params.board, id: params.id, form, titles: teamMemberSchema.shape.title.options };
+  return {
+    board: params.board,
+    id: params.id,
+    form,
+    previews: await portraitPreview(media, form),
+    titles: teamMemberSchema.shape.title.options,
+  };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   if (!isBoard(params.board)) notFound();
-  const { contentStore, database } = context.get(appContext);
-  const submitted = await request.formData();
+  const { contentStore, database, media } = context.get(appContext);
+  const actor = actorOf(staffUser(context));
+  const submitted = await readEditorForm(request);
   const target = { board: params.board, id: params.id };
   if (submitted.get("intent") === "remove") {
     const revision = Number(submitted.get("revision")) || 0;
     if (submitted.get("confirm") !== "on")
       return data({ kind: "remove-refused" as const, error: "Tick the box to confirm the removal." }, { status: 400 });
-    const removed = await removePerson(contentStore, database.db, actorOf(staffUser(context)), target, revision);
+    const removed = await removePerson(contentStore, database.db, actor, target, revision);
     if ("error" in removed) return data({ kind: "remove-refused" as const, error: removed.error }, { status: 409 });
     const name = String(submitted.get("name") ?? "");
     throw redirect(`${href("/admin/site/people")}?${new URLSearchParams({ removed: name, path: `team/${target.board}/${target.id}.md` })}`);
   }
+  const uploads = await takeUploads(submitted, [PORTRAIT_SLOT], media, actor.id);
   const form = readPersonForm(submitted);
-  const intent = submitted.get("intent") === "preview" ? "preview" : "save";
-  const result = await savePerson(contentStore, database.db, actorOf(staffUser(context)), target, form, intent);
-  if (result.kind === "saved") throw redirect(`${href("/admin/site/people/:board/:id", target)}?saved=1`);
-  const status = result.kind === "invalid" ? 400 : result.kind === "conflict" ? 409 : 200;
-  return data({ ...result, form }, { status });
+  const refused = Object.keys(uploads.errors).length > 0;
+  const intent = submitted.get("intent") === "preview" || refused ? "preview" : "save";
+  const result = await savePerson(contentStore, database.db, actor, target, form, intent);
+  if (result.kind === "saved") {
+    await auditImageChanges(database.db, actor, `team/${target.board}/${target.id}.md`, uploads.changes);
+    await collectUnusedImages(database.db, media);
+    throw redirect(`${href("/admin/site/people/:board/:id", target)}?saved=1`);
+  }
+  const checked =
+    refused && result.kind !== "conflict"
+      ? { kind: "invalid" as const, errors: { ...(result.kind === "invalid" ? result.errors : {}), ...uploads.errors } }
+      : result;
+  const status = checked.kind === "invalid" ? 400 : checked.kind === "conflict" ? 409 : 200;
+  return data({ ...checked, form, previews: await portraitPreview(media, form) }, { status });
 }
 
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,6 +73,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
   const edited = actionData && actionData.kind !== "remove-refused" ? actionData : undefined;
   const form = edited ? { ...edited.form, revision: edited.kind === "conflict" ? edited.revision : edited.form.revision } : loaderData.form;
   const errors = edited?.kind === "invalid" ? edited.errors : {};
+  const previews = edited?.previews ?? loaderData.previews;
   const boardInfo = BOARDS[board];
   return (
     <>
@@ -82,7 +109,13 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         />
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <Form method="post" noValidate className="space-y-6 rounded-lg bg-white p-5 shadow-sm">
+        <Form
+          key={form.revision}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="space-y-6 rounded-lg bg-white p-5 shadow-sm"
+        >
           <input type="hidden" name="revision" value={form.revision} />
           <TextField name="name" label="Name" required errors={errors.name} defaultValue={form.name} />
           <div>
@@ -121,6 +154,21 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             required
             errors={errors.biography}
             defaultValue={form.biography}
+          />
+          <ImageField
+            name={PORTRAIT_SLOT.name}
+            label="Portrait"
+            value={form.portrait}
+            preview={previews[PORTRAIT_SLOT.name]}
+            errors={errors[PORTRAIT_SLOT.name]}
+            cropped
+          />
+          <TextField
+            name={PORTRAIT_SLOT.focus}
+            label="Portrait's focal point"
+            hint="Where the portrait is centred when cropped, as “50% 30%” (across, down): the face, usually."
+            errors={errors[PORTRAIT_SLOT.focus]}
+            defaultValue={form.portraitPosition}
           />
           <label className="flex items-center gap-2">
             <input type="checkbox" name="listed" defaultChecked={form.listed} className="size-5" />

@@ -1,0 +1,131 @@
+/**
+ * Photographs sent with an editor's form (issue 21). Each place an image belongs is a slot: a hidden field
+ * holding the image's id, `<slot>.file` carrying a new file, `<slot>.remove` asking to take it away. A file is
+ * judged by its bytes and made into its kind's variants, cut around the place's focal point; a refused one is
+ * an error at its field, and nothing of it is kept. What the form then saves names the image by its id, so
+ * replacing a photograph is a revision like any other, and restoring one brings the old photograph back.
+ */
+import { data } from "react-router";
+import type { FieldErrors } from "~/lib/validation";
+import { MAX_UPLOAD_BYTES, processUpload, UploadRefused, type ImageKind } from "~/lib/image-upload.server";
+import { focusOf, type MediaStore } from "~/lib/media.server";
+import { audit, SYSTEM, type Actor } from "~/staff/audit.server";
+import type { Database } from "../../db/client.server";
+import { contentRevisions } from "../../db/schema";
+
+export interface ImageSlot {
+  /** The form field that holds the image's id. */
+  name: string;
+  kind: ImageKind;
+  /** The form field that holds the focal point, where the place crops (a logo is shown whole). */
+  focus?: string;
+}
+
+export interface ImageChange {
+  slot: string;
+  /** The image the place showed before, if any. */
+  before: string;
+  /** The image it shows now; empty when it was removed. */
+  after: string;
+}
+
+const IMAGE_ID = /^[0-9a-f]{64}$/;
+
+/** A form's text fields are small: anything well past one photograph's limit is not an editor's form. */
+const MAX_FORM_BYTES = MAX_UPLOAD_BYTES + 5 * 1024 * 1024;
+
+/** The editor's form, read only if it is not larger than one photograph and its text could be. */
+export async function readEditorForm(request: Request): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_FORM_BYTES)
+    throw data(
+      {
+        error:
+          "This photograph is larger than 20 MB, so nothing was saved. Go back, choose a smaller file (export it smaller) and save again.",
+      },
+      { status: 413 },
+    );
+  return request.formData();
+}
+
+/**
+ * Takes the slots' new files, removals and focal points into the form: an accepted file's id replaces the
+ * slot's value, and an image kept in place gets the variants of its (perhaps new) focal point.
+ */
+export async function takeUploads(
+  form: FormData,
+  slots: ImageSlot[],
+  media: MediaStore,
+  uploadedBy: string | null,
+): Promise<{ errors: FieldErrors; changes: ImageChange[] }> {
+  const errors: FieldErrors = {};
+  const changes: ImageChange[] = [];
+  for (const slot of slots) {
+    const before = String(form.get(slot.name) ?? "");
+    const focus = focusOf(slot.focus ? String(form.get(slot.focus) ?? "") : undefined);
+    const file = form.get(`${slot.name}.file`);
+    if (file instanceof File && file.size > 0) {
+      try {
+        const processed = await processUpload(Buffer.from(await file.arrayBuffer()), slot.kind, focus);
+        const { imageId } = await media.save(processed, slot.kind, focus, uploadedBy);
+        form.set(slot.name, imageId);
+        if (imageId !== before) changes.push({ slot: slot.name, before, after: imageId });
+      } catch (err) {
+        if (!(err instanceof UploadRefused)) throw err;
+        errors[slot.name] = [err.message];
+      }
+    } else if (form.get(`${slot.name}.remove`) === "on" && before) {
+      form.set(slot.name, "");
+      changes.push({ slot: slot.name, before, after: "" });
+    } else if (IMAGE_ID.test(before) && !(await media.crop(before, slot.kind, focus))) {
+      errors[slot.name] = ["This photograph is no longer kept. Upload it again."];
+    }
+  }
+  return { errors, changes };
+}
+
+/** The audit log's lines for a saved document's photographs: who uploaded, replaced or removed which. */
+export async function auditImageChanges(db: Database, actor: Actor, path: string, changes: ImageChange[]) {
+  for (const change of changes)
+    await audit(db, actor, {
+      action: !change.after ? "image-removed" : change.before ? "image-replaced" : "image-uploaded",
+      target: `content:${path}`,
+      details: {
+        field: change.slot,
+        ...(change.before ? { before: change.before } : {}),
+        ...(change.after ? { image: change.after } : {}),
+      },
+    });
+}
+
+/** What an editor shows of each slot's photograph: its smallest variant, cut as the place cuts it. */
+export async function slotPreviews(
+  media: MediaStore,
+  slots: ImageSlot[],
+  valueOf: (name: string) => string,
+): Promise<Record<string, { src: string; width: number; height: number }>> {
+  const previews: Record<string, { src: string; width: number; height: number }> = {};
+  for (const slot of slots) {
+    const id = valueOf(slot.name);
+    if (!IMAGE_ID.test(id)) continue;
+    const variants = await media.variants(id, focusOf(slot.focus ? valueOf(slot.focus) : undefined));
+    const smallest = variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width)[0] ?? variants[0];
+    if (smallest) previews[slot.name] = { src: smallest.url, width: smallest.width, height: smallest.height };
+  }
+  return previews;
+}
+
+/** An upload no saved version names yet is spared this long: its editor may still be open. */
+const UNSAVED_GRACE_MS = 3_600_000;
+
+/**
+ * Deletes the photographs no revision of any document names (an upload whose form was never saved, or whose
+ * every version is gone), and their files, on every instance's storage at once.
+ */
+export async function collectUnusedImages(db: Database, media: MediaStore, now = new Date()) {
+  const sources = await db.select({ source: contentRevisions.source }).from(contentRevisions);
+  const named = new Set(sources.flatMap((r) => r.source?.match(/\b[0-9a-f]{64}\b/g) ?? []));
+  const collected = await media.collect(named, new Date(now.getTime() - UNSAVED_GRACE_MS));
+  if (collected.images > 0) await audit(db, SYSTEM, { action: "images-collected", details: collected });
+  return collected;
+}

@@ -1,0 +1,60 @@
+/** Photographs for the upload tests (issue 21): what a phone would leak, and the shapes of files to refuse. */
+import { deflateSync } from "node:zlib";
+import sharp from "sharp";
+
+/** A photograph-like picture: noise, so that encoders keep real data and truncation bites. */
+export async function photo(width: number, height: number) {
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  return sharp(noise, { raw: { width, height, channels: 3 } });
+}
+
+export const SERIAL = "SN-9C41-BODY-SECRET";
+export const XMP_MARK = "xmp-gps-36.3333N";
+
+/** A phone photo's worst case: camera make, model and serial, GPS position, and an XMP block repeating the place. */
+export async function phoneJpeg() {
+  return (await photo(1200, 900))
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Model 7" },
+      IFD2: { BodySerialNumber: SERIAL },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "36/1 20/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "43/1 8/1 0/1" },
+    })
+    .withXmp(
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description>${XMP_MARK}</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>`,
+    )
+    .toBuffer();
+}
+
+/** A PNG whose header claims a frame of `width` × `height` around almost no data: a decompression bomb's shape. */
+export function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.alloc(64))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
