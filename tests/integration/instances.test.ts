@@ -1,7 +1,7 @@
 /**
  * Two instances of the built server on one PostgreSQL, each with its own render cache: a news change
  * or a page edit made through either is shown by both (the content version row, polled every second), never
- * an old copy.
+ * an old copy; a portrait uploaded through one is shown, and served, by both.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
@@ -9,6 +9,10 @@ import { SYSTEM } from "../../app/staff/audit.server";
 import { announceContentVersion } from "../../db/content-version.server";
 import { siteContentFrom } from "../../app/content/content.server";
 import { pageForm, savePage } from "../../app/content/pages.server";
+import { personForm, savePerson } from "../../app/content/people.server";
+import { processUpload } from "../../app/lib/image-upload.server";
+import { createMediaStore, tableBlobStore } from "../../app/lib/media.server";
+import { phoneJpeg } from "../helpers/photographs";
 import { createContentStore } from "../../app/content/store.server";
 import { startBuiltServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
@@ -87,5 +91,51 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
     );
     // A figure for the closing notes, not a limit: the poll is every second.
     console.log(`content save: ${savedAt - startedAt} ms; then shown by both instances after ${seen.map((ms) => `${ms} ms`).join(", ")}`);
+  });
+
+  it("both show a replaced portrait on the board's grid and the person's page, and serve its files", async () => {
+    const paths = ["/team/board-of-directors", "/team/director/amira-placeholder"];
+    for (const server of servers) for (const path of paths) await page(server, path);
+    const store = createContentStore(
+      database.db,
+      (documents) => void siteContentFrom(documents),
+      () => announceContentVersion(database.db).changed(),
+    );
+    const media = createMediaStore(database.db, tableBlobStore(database.db));
+    const focus = { x: 50, y: 30 };
+    // What the person's editor does on one instance: keep the upload, then save the person naming it.
+    const { imageId, variants } = await media.save(await processUpload(await phoneJpeg(), "portrait", focus), "portrait", focus, null);
+    const form = (await personForm(store, "directors", "amira-placeholder"))!;
+    const startedAt = Date.now();
+    const saved = await savePerson(
+      store,
+      database.db,
+      SYSTEM,
+      { board: "directors", id: "amira-placeholder" },
+      { ...form, portrait: imageId, portraitPosition: "50% 30%" },
+      "save",
+    );
+    expect(saved).toMatchObject({ kind: "saved" });
+    const savedAt = Date.now();
+    const file = variants.find((v) => v.format === "avif")!.url;
+
+    const seen = await Promise.all(
+      servers.flatMap((server) =>
+        paths.map(async (path) => {
+          await expect
+            .poll(async () => (await (await page(server, path)).text()).includes(file), { timeout: 60_000, interval: 50 })
+            .toBe(true);
+          return Date.now() - savedAt;
+        }),
+      ),
+    );
+    for (const server of servers) {
+      const served = await page(server, file);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/avif");
+    }
+    console.log(
+      `portrait save: ${savedAt - startedAt} ms; then shown on the grid and the page by both instances after ${seen.map((ms) => `${ms} ms`).join(", ")}`,
+    );
   });
 });
