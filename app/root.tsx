@@ -5,6 +5,7 @@ import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { errorBoundary } from "./components/ui/ErrorViews";
 import { appContext } from "./context.server";
+import { content } from "./content/content.server";
 import { socialImageUrl } from "./lib/images.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
@@ -16,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     layout,
     enhanceScriptUrl,
-    meta: { siteUrl, siteName: layout.organization, socialImage: socialImageUrl(siteUrl) },
+    meta: { siteUrl, siteName: layout.organization, socialImage: socialImageUrl(siteUrl, "social/default", content.site.socialImage) },
   };
 }
 

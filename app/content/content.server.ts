@@ -68,6 +68,7 @@ export function uploadedImagesOf(site: SiteContent): (ImageReference & { kind: I
     ...[...site.directors, ...site.advisors].map((m) => ({ ...m.portrait, kind: "portrait" as const })),
     ...site.partners.map((p) => ({ upload: p.logo, kind: "logo" as const })),
     ...site.home.slides.map((s) => ({ upload: s.upload, position: s.position, kind: "slide" as const })),
+    { ...site.site.socialImage, kind: "social" as const },
   ];
   return refs
     .filter((r): r is ImageReference & { kind: ImageKind } => Boolean(r.upload))

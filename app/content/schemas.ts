@@ -74,6 +74,8 @@ export const siteSchema = z.strictObject({
     title: text,
     placeholder: placeholderFlag,
   }),
+  /** The card shown where a page of the site is shared, in place of the drawn default (issue 21). */
+  socialImage: z.strictObject({ upload: uploadId, position: focalPoint.default("50% 50%") }).optional(),
 });
 
 export const homeSchema = z.strictObject({

@@ -7,7 +7,7 @@ import { isMap, parseDocument } from "yaml";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { siteSchema } from "./schemas";
-import { SETTING_GROUPS, SETTINGS_PATH } from "./settings";
+import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_SLOT } from "./settings";
 import type { ContentStore, StoredDocument } from "./store.server";
 
 const FIELDS = SETTING_GROUPS.flatMap((group) => group.fields);
@@ -17,6 +17,8 @@ export type SettingValues = Record<string, string>;
 /** The form's values: every field's text, the groups still marked as stand-ins, and the revision it started from. */
 export interface SettingsForm {
   values: SettingValues;
+  /** The shared-page card: an uploaded image's id (empty: the drawn default) and its focal point. */
+  socialImage: { upload: string; position: string };
   placeholders: string[];
   revision: number;
 }
@@ -26,7 +28,11 @@ export function settingsForm(document: StoredDocument): SettingsForm {
   const doc = parseDocument(document.source);
   const values = Object.fromEntries(FIELDS.map((f) => [f.name, String(doc.getIn(pathOf(f.name)) ?? "")]));
   const placeholders = SETTING_GROUPS.filter((g) => doc.getIn([g.key, "placeholder"]) === true).map((g) => g.key);
-  return { values, placeholders, revision: document.revision };
+  const socialImage = {
+    upload: String(doc.getIn(["socialImage", "upload"]) ?? ""),
+    position: String(doc.getIn(["socialImage", "position"]) ?? ""),
+  };
+  return { values, placeholders, socialImage, revision: document.revision };
 }
 
 /** The submitted form, as typed. */
@@ -34,6 +40,10 @@ export function readSettingsForm(form: FormData): SettingsForm {
   return {
     values: Object.fromEntries(FIELDS.map((f) => [f.name, String(form.get(f.name) ?? "").trim()])),
     placeholders: SETTING_GROUPS.filter((g) => form.get(`${g.key}.placeholder`) === "on").map((g) => g.key),
+    socialImage: {
+      upload: String(form.get(SOCIAL_CARD_SLOT.name) ?? "").trim(),
+      position: String(form.get(SOCIAL_CARD_SLOT.focus) ?? "").trim(),
+    },
     revision: Number(form.get("revision")) || 0,
   };
 }
@@ -48,12 +58,17 @@ function applySettings(source: string, form: SettingsForm): { source: string } |
     if (form.placeholders.includes(group.key)) node.set("placeholder", true);
     else node.delete("placeholder");
   }
+  const card = form.socialImage;
+  if (card.upload) doc.set("socialImage", doc.createNode({ upload: card.upload, position: card.position || "50% 50%" }));
+  else if (doc.has("socialImage")) doc.delete("socialImage");
   const parsed = siteSchema.safeParse(doc.toJS());
   if (parsed.success) return { source: doc.toString() };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const name = issue.path.join(".");
     if (FIELDS.some((f) => f.name === name)) (errors[name] ??= []).push(issue.message);
+    else if (name === SOCIAL_CARD_SLOT.focus) (errors[name] ??= []).push(issue.message);
+    else if (name === SOCIAL_CARD_SLOT.name) (errors[name] ??= []).push("Upload the card again");
   }
   // A rule no field shows (the file itself broken) is not the editor's to fix here.
   if (Object.keys(errors).length === 0) throw new Error(`site.yaml is not valid: ${parsed.error.message}`);

@@ -33,6 +33,9 @@ const socialLinks = Object.entries(SOCIAL_NETWORKS).map(([name, hosts], i): Sett
   hint: `An address on ${hosts[0]}`,
 }));
 
+/** The card shown where a page is shared: its slot in the settings form (uploads.server.ts). */
+export const SOCIAL_CARD_SLOT = { name: "socialImage.upload", kind: "social", focus: "socialImage.position" } as const;
+
 export const SETTING_GROUPS: SettingGroup[] = [
   {
     key: "organization",

@@ -1,7 +1,7 @@
 /**
  * Photographs sent with an editor's form (issue 21): each kind of refused file is refused with its reason and
- * leaves nothing behind; a partner's logo and a home slide go from the form into the saved document and the
- * site's list of uploaded images; removing one takes it out of the document.
+ * leaves nothing behind; a partner's logo, a home slide and the shared-page card go from the form into the
+ * saved document and the site's list of uploaded images; removing one takes it out of the document.
  */
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -11,7 +11,10 @@ import { phoneJpeg, photo, pngClaiming } from "../../tests/helpers/photographs";
 import { createMediaStore, memoryBlobStore, type MediaStore } from "~/lib/media.server";
 import { SYSTEM } from "~/staff/audit.server";
 import { contentFiles, siteContentFrom, uploadedImagesOf } from "./content.server";
+import { setUploadedImages, socialImageUrl } from "~/lib/images.server";
 import { imageSlotsOf, PARTNERS_PATH } from "./page-form";
+import { SETTINGS_PATH, SOCIAL_CARD_SLOT } from "./settings";
+import { readSettingsForm, saveSettings, settingsForm } from "./settings.server";
 import { pageForm, readPageForm, savePage } from "./pages.server";
 import { createContentStore, type ContentStore } from "./store.server";
 import { auditImageChanges, collectUnusedImages, takeUploads } from "./uploads.server";
@@ -130,6 +133,26 @@ describe("photographs sent with an editor's form", () => {
       { action: "image-uploaded", target: `content:${PARTNERS_PATH}` },
       { action: "image-uploaded", target: "content:pages/home.md" },
     ]);
+  });
+
+  it("puts an uploaded card in the shared-page tags, as a JPEG cut to the card's frame", async () => {
+    const form = new FormData();
+    const shown = settingsForm((await store.get(SETTINGS_PATH))!);
+    form.set("revision", String(shown.revision));
+    for (const [name, value] of Object.entries(shown.values)) form.set(name, value);
+    for (const group of shown.placeholders) form.set(`${group}.placeholder`, "on");
+    form.set("socialImage.upload.file", new File([new Uint8Array(await phoneJpeg())], "card.jpg", { type: "image/jpeg" }));
+    form.set("socialImage.position", "50% 40%");
+    const { errors } = await takeUploads(form, [SOCIAL_CARD_SLOT], media, "staff-1");
+    expect(errors).toEqual({});
+    expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form))).toEqual({ kind: "saved" });
+    const site = siteContentFrom(await store.documents());
+    setUploadedImages(await media.lookup(uploadedImagesOf(site)));
+    const card = socialImageUrl("https://example.org", "social/default", site.site.socialImage);
+    expect(card).toMatch(/^https:\/\/example\.org\/media\/[0-9a-f]{64}\.jpg$/);
+    const bytes = (await media.file(card.slice(-68, -4)))!.bytes;
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["jpeg", 1200, 630, undefined]);
   });
 
   it("takes a removed photograph out of its document, and keeps it while an earlier version names it", async () => {

@@ -3,26 +3,45 @@ import type { Route } from "./+types/site-settings";
 import { ActionNotice, BackLink, NotSavedNotice } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { TextField } from "~/components/forms/fields";
+import { ImageField } from "~/components/staff/ImageField";
 import { historyOf } from "~/content/editors";
-import { SETTING_GROUPS, SETTINGS_PATH } from "~/content/settings";
-import { readSettingsForm, saveSettings, settingsForm } from "~/content/settings.server";
+import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_SLOT } from "~/content/settings";
+import { readSettingsForm, saveSettings, settingsForm, type SettingsForm } from "~/content/settings.server";
+import { auditImageChanges, collectUnusedImages, readEditorForm, slotPreviews, takeUploads } from "~/content/uploads.server";
+import type { MediaStore } from "~/lib/media.server";
 import { appContext } from "~/context.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Settings · Site · Staff area" }];
 
+/** The shared-page card as the form shows it, cut to its frame. */
+const cardPreview = (media: MediaStore, form: SettingsForm) =>
+  slotPreviews(media, [SOCIAL_CARD_SLOT], (name) => (name === SOCIAL_CARD_SLOT.name ? form.socialImage.upload : form.socialImage.position));
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const stored = await context.get(appContext).contentStore.get(SETTINGS_PATH);
+  const { contentStore, media } = context.get(appContext);
+  const stored = await contentStore.get(SETTINGS_PATH);
   if (!stored) throw new Error("site.yaml is missing from the content documents");
-  return settingsForm(stored);
+  const form = settingsForm(stored);
+  return { ...form, previews: await cardPreview(media, form) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { contentStore, database } = context.get(appContext);
-  const form = readSettingsForm(await request.formData());
-  const result = await saveSettings(contentStore, database.db, actorOf(staffUser(context)), form);
-  if (result.kind === "saved") throw redirect(`${href("/admin/site/settings")}?saved=1`);
-  return data({ ...result, form }, { status: result.kind === "invalid" ? 400 : 409 });
+  const { contentStore, database, media } = context.get(appContext);
+  const actor = actorOf(staffUser(context));
+  const submitted = await readEditorForm(request);
+  const uploads = await takeUploads(submitted, [SOCIAL_CARD_SLOT], media, actor.id);
+  const form = readSettingsForm(submitted);
+  const refused = Object.keys(uploads.errors).length > 0;
+  const result = refused
+    ? { kind: "invalid" as const, errors: uploads.errors }
+    : await saveSettings(contentStore, database.db, actor, form);
+  if (result.kind === "saved") {
+    await auditImageChanges(database.db, actor, SETTINGS_PATH, uploads.changes);
+    await collectUnusedImages(database.db, media);
+    throw redirect(`${href("/admin/site/settings")}?saved=1`);
+  }
+  return data({ ...result, form, previews: await cardPreview(media, form) }, { status: result.kind === "invalid" ? 400 : 409 });
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -32,6 +51,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     ? { ...actionData.form, revision: actionData.kind === "conflict" ? actionData.revision : actionData.form.revision }
     : loaderData;
   const errors = actionData?.kind === "invalid" ? actionData.errors : {};
+  const previews = actionData?.previews ?? loaderData.previews;
   return (
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
@@ -58,7 +78,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </Notice>
         </div>
       ) : null}
-      <Form method="post" noValidate className="mt-6 max-w-2xl space-y-6">
+      <Form key={form.revision} method="post" encType="multipart/form-data" noValidate className="mt-6 max-w-2xl space-y-6">
         <input type="hidden" name="revision" value={form.revision} />
         {SETTING_GROUPS.map((group) => (
           <fieldset key={group.key} className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
@@ -86,6 +106,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             </label>
           </fieldset>
         ))}
+        <fieldset className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
+          <legend className="font-serif text-xl font-bold text-navy-900">Card shown when a page is shared</legend>
+          <ImageField
+            name={SOCIAL_CARD_SLOT.name}
+            label="Card image"
+            value={form.socialImage.upload}
+            preview={previews[SOCIAL_CARD_SLOT.name]}
+            errors={errors[SOCIAL_CARD_SLOT.name]}
+            cropped
+          />
+          <TextField
+            name={SOCIAL_CARD_SLOT.focus}
+            label="Card's focal point"
+            hint="Where the image is centred when cut to the card's wide frame, as “50% 40%” (across, down)."
+            errors={errors[SOCIAL_CARD_SLOT.focus]}
+            defaultValue={form.socialImage.position}
+          />
+        </fieldset>
         <button type="submit" className="btn-primary">
           Save
         </button>
