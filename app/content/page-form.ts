@@ -50,9 +50,10 @@ const STAND_IN = "Still a stand-in: list it under “What the site still needs�
 const FOCAL_POINT_HINT = "Where the photo is centred when cropped, as “50% 40%” (across, down).";
 
 const imageGroup: PageGroup = {
-  legend: "Photograph",
+  legend: "Photograph and credit",
   fields: [
     { name: "image.upload", label: "Photograph", type: "image", kind: "hero", focus: "image.position", optional: true },
+    { name: "image.position", label: "Focal point", type: "text", hint: FOCAL_POINT_HINT },
     {
       name: "image.alt",
       label: "Description for screen readers (alt text)",
@@ -64,7 +65,6 @@ const imageGroup: PageGroup = {
     { name: "image.license", label: "Licence", type: "text" },
     { name: "image.licenseUrl", label: "Licence link", type: "url" },
     { name: "image.caption", label: "Caption", type: "text" },
-    { name: "image.position", label: "Focal point", type: "text", hint: FOCAL_POINT_HINT },
     { name: "image.placeholder", label: STAND_IN, type: "checkbox" },
   ],
 };

@@ -317,7 +317,7 @@ test("markup in every field of a community page is shown inert on its page, the 
   const group = page.getByRole("group", { name: "Names and summary" });
   for (const label of ["Name", "Name in menus", "Adjective", "Subtitle", "News page subheading", "Summary"])
     await group.getByLabel(label, { exact: true }).fill(`${label} ${payload}`);
-  const photo = page.getByRole("group", { name: "Photograph" });
+  const photo = page.getByRole("group", { name: "Photograph and credit" });
   for (const label of ["Description for screen readers (alt text)", "Credit", "Licence", "Caption"])
     await photo.getByLabel(label, { exact: true }).fill(`${label} ${payload}`);
   await photo.getByLabel(/^Credit link/).fill("javascript:alert(1)");
@@ -329,9 +329,11 @@ test("markup in every field of a community page is shown inert on its page, the 
 
   // A javascript: link is refused outright; everything else is text.
   await page.getByRole("button", { name: "Save" }).first().click();
-  await expect(page.getByRole("group", { name: "Photograph" }).getByText("Enter a web address starting with https://")).toBeVisible();
+  await expect(
+    page.getByRole("group", { name: "Photograph and credit" }).getByText("Enter a web address starting with https://"),
+  ).toBeVisible();
   await page
-    .getByRole("group", { name: "Photograph" })
+    .getByRole("group", { name: "Photograph and credit" })
     .getByLabel(/^Credit link/)
     .fill("");
   await page.getByRole("button", { name: "Save" }).first().click();
