@@ -5,13 +5,17 @@
  * an error at its field, and nothing of it is kept. What the form then saves names the image by its id, so
  * replacing a photograph is a revision like any other, and restoring one brings the old photograph back.
  */
+import { eq, like } from "drizzle-orm";
 import { data } from "react-router";
+import { isMap, isScalar, parseDocument, visit, type Document } from "yaml";
 import type { FieldErrors } from "~/lib/validation";
 import { MAX_UPLOAD_BYTES, processUpload, UploadRefused, type ImageKind } from "~/lib/image-upload.server";
 import { focusOf, type MediaStore } from "~/lib/media.server";
 import { audit, SYSTEM, type Actor } from "~/staff/audit.server";
 import type { Database } from "../../db/client.server";
-import { contentRevisions } from "../../db/schema";
+import { contentDocuments, contentRevisions } from "../../db/schema";
+import { joinFile, splitFile } from "./front-matter.server";
+import type { ContentStore } from "./store.server";
 
 export interface ImageSlot {
   /** The form field that holds the image's id. */
@@ -128,4 +132,79 @@ export async function collectUnusedImages(db: Database, media: MediaStore, now =
   const collected = await media.collect(named, new Date(now.getTime() - UNSAVED_GRACE_MS));
   if (collected.images > 0) await audit(db, SYSTEM, { action: "images-collected", details: collected });
   return collected;
+}
+
+const IMAGE_IDS = /\b[0-9a-f]{64}\b/g;
+
+/** The photographs an earlier version of a document shows and the current one does not, newest first. */
+export async function imagesOnlyInHistory(store: ContentStore, path: string): Promise<string[]> {
+  const current = new Set((await store.get(path))?.source.match(IMAGE_IDS) ?? []);
+  const earlier = (await store.history(path)).reverse().flatMap((r) => r.source?.match(IMAGE_IDS) ?? []);
+  return [...new Set(earlier)].filter((id) => !current.has(id));
+}
+
+/** A document's text without the photograph: the field naming it, and a portrait or card left without one. */
+function withoutImage(path: string, source: string, imageId: string): string {
+  const yamlFile = path.endsWith(".yaml");
+  const file = yamlFile ? { frontMatter: parseDocument(source), body: "" } : splitFile(source);
+  const doc: Document = file.frontMatter;
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.value) && pair.value.value === imageId) return visit.REMOVE;
+    },
+  });
+  visit(doc, {
+    Pair(_, pair) {
+      if (
+        isScalar(pair.key) &&
+        ["portrait", "socialImage"].includes(String(pair.key.value)) &&
+        isMap(pair.value) &&
+        !pair.value.has("upload")
+      )
+        return visit.REMOVE;
+    },
+  });
+  return yamlFile ? doc.toString() : joinFile(doc, file.body);
+}
+
+/**
+ * Deletes a photograph from the site for good, for the person in it: it is taken out of every earlier version
+ * of every document (so no restore can bring it back) and its files are deleted, on every instance's storage.
+ * Refused while a page shows it: staff remove it there first, and see the page without it.
+ */
+export async function eraseImage(
+  db: Database,
+  media: MediaStore,
+  actor: Actor,
+  imageId: string,
+): Promise<{ erased: { revisions: number; files: number } } | { error: string }> {
+  if (!IMAGE_ID.test(imageId)) return { error: "There is no such photograph." };
+  const shown = await db
+    .select({ path: contentDocuments.path })
+    .from(contentDocuments)
+    .where(like(contentDocuments.source, `%${imageId}%`))
+    .orderBy(contentDocuments.path);
+  if (shown.length) {
+    const where = shown.map((d) => d.path);
+    const named = where.length === 1 ? `${where[0]} still shows` : `${where.slice(0, -1).join(", ")} and ${where.at(-1)} still show`;
+    return { error: `Not deleted: ${named} this photograph. Remove it there and save first.` };
+  }
+  const versions = await db
+    .select({ id: contentRevisions.id, path: contentRevisions.path, source: contentRevisions.source })
+    .from(contentRevisions)
+    .where(like(contentRevisions.source, `%${imageId}%`));
+  await db.transaction(async (tx) => {
+    for (const version of versions)
+      await tx
+        .update(contentRevisions)
+        .set({ source: withoutImage(version.path, version.source!, imageId) })
+        .where(eq(contentRevisions.id, version.id));
+  });
+  const { files } = await media.erase(imageId);
+  await audit(db, actor, {
+    action: "image-erased",
+    target: `image:${imageId.slice(0, 12)}`,
+    details: { revisions: versions.length, files, documents: [...new Set(versions.map((v) => v.path))] },
+  });
+  return { erased: { revisions: versions.length, files } };
 }

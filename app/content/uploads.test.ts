@@ -17,7 +17,7 @@ import { SETTINGS_PATH, SOCIAL_CARD_SLOT } from "./settings";
 import { readSettingsForm, saveSettings, settingsForm } from "./settings.server";
 import { pageForm, readPageForm, savePage } from "./pages.server";
 import { createContentStore, type ContentStore } from "./store.server";
-import { auditImageChanges, collectUnusedImages, takeUploads } from "./uploads.server";
+import { auditImageChanges, collectUnusedImages, eraseImage, imagesOnlyInHistory, takeUploads } from "./uploads.server";
 
 let database: DatabaseHandle;
 let media: MediaStore;
@@ -52,6 +52,9 @@ async function formFor(path: string, extra: Record<string, string | File>) {
   for (const [name, value] of Object.entries(extra)) form.set(name, value);
   return form;
 }
+
+/** The file's hash in its address, /media/<sha256>.<ext>. */
+const hashIn = (url: string) => url.slice("/media/".length).split(".")[0]!;
 
 const rows = (form: FormData) => (list: string) =>
   Math.max(0, ...[...form.keys()].map((key) => Number(new RegExp(`^${list}\\.(\\d+)\\.`).exec(key)?.[1] ?? -1) + 1));
@@ -120,7 +123,7 @@ describe("photographs sent with an editor's form", () => {
 
     // A logo is fitted whole on a transparent ground, never cut: a 3:1 mark in a 2:1 frame keeps its ends.
     const [variant] = (await media.variants(logoId)).filter((v) => v.format === "webp");
-    const bytes = (await media.file(variant!.url.slice("/media/".length, -".webp".length)))!.bytes;
+    const bytes = (await media.file(hashIn(variant!.url)))!.bytes;
     const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(data[3]).toBe(0); // the top-left corner is transparent
     const middle = (Math.floor(info.height / 2) * info.width + 1) * 4;
@@ -150,7 +153,7 @@ describe("photographs sent with an editor's form", () => {
     setUploadedImages(await media.lookup(uploadedImagesOf(site)));
     const card = socialImageUrl("https://example.org", "social/default", site.site.socialImage);
     expect(card).toMatch(/^https:\/\/example\.org\/media\/[0-9a-f]{64}\.jpg$/);
-    const bytes = (await media.file(card.slice(-68, -4)))!.bytes;
+    const bytes = (await media.file(hashIn(new URL(card).pathname)))!.bytes;
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["jpeg", 1200, 630, undefined]);
   });
@@ -166,5 +169,25 @@ describe("photographs sent with an editor's form", () => {
     // Its history can still restore it, so its files stay until no version names it.
     expect(await collectUnusedImages(database.db, media, new Date(Date.now() + 7_200_000))).toEqual({ images: 0, files: 0 });
     expect(await media.file(changes[0]!.before)).not.toBeNull();
+  });
+
+  it("deletes a photograph from every version for good, but not while a page still shows it", async () => {
+    const logo = (await imagesOnlyInHistory(store, PARTNERS_PATH))[0]!;
+    const variants = await media.variants(logo);
+    const slide = siteContentFrom(await store.documents()).home.slides[2]!.upload!;
+    expect(await eraseImage(database.db, media, SYSTEM, slide)).toEqual({
+      // The card above is the same photograph as the slide: one image, shown in two places.
+      error: "Not deleted: pages/home.md and site.yaml still show this photograph. Remove it there and save first.",
+    });
+
+    expect(await eraseImage(database.db, media, SYSTEM, logo)).toEqual({ erased: { revisions: 1, files: variants.length + 1 } });
+    const history = await store.history(PARTNERS_PATH);
+    expect(history.some((r) => r.source?.includes(logo))).toBe(false);
+    // The version that showed it still reads as valid content: restoring it gives the stand-in.
+    for (const { source } of history) siteContentFrom({ ...(await store.documents()), [PARTNERS_PATH]: source! });
+    expect(await media.file(logo)).toBeNull();
+    for (const v of variants) expect(await media.file(hashIn(v.url))).toBeNull();
+    expect(await imagesOnlyInHistory(store, PARTNERS_PATH)).toEqual([]);
+    expect(await media.file(slide)).not.toBeNull();
   });
 });

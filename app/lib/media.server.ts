@@ -149,6 +149,10 @@ export interface MediaStore {
   crop(imageId: string, kind: ImageKind, focus: FocalPoint): Promise<boolean>;
   /** The variants of many references at once, by `referenceKey`; one that has none is left out. */
   lookup(refs: ImageReference[]): Promise<Map<string, StoredVariant[]>>;
+  /** The smallest WebP variant of an image at any focal point: a thumbnail for staff. */
+  thumbnail(imageId: string): Promise<StoredVariant | null>;
+  /** Deletes one image and every file only it used, at once: a photograph staff want gone. */
+  erase(imageId: string): Promise<{ images: number; files: number }>;
   /** A file to serve, by the hash in its address. */
   file(hash: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   /**
@@ -204,6 +208,21 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
     return variantsOf(imageId, key);
   }
 
+  /** Deletes every file no image uses, its row and its bytes; and bytes whose row a crash left behind. */
+  async function dropUnusedFiles(): Promise<number> {
+    const used = db
+      .select({ hash: images.originalHash })
+      .from(images)
+      .union(db.select({ hash: imageVariants.fileHash }).from(imageVariants));
+    const orphans = await db.select({ hash: mediaFiles.hash }).from(mediaFiles).where(notInArray(mediaFiles.hash, used));
+    const orphanHashes = orphans.map((o) => o.hash);
+    if (orphanHashes.length) await db.delete(mediaFiles).where(inArray(mediaFiles.hash, orphanHashes));
+    // Bytes whose row is gone: the orphans just deleted, and any a crash left between the two steps.
+    const indexed = new Set((await db.select({ hash: mediaFiles.hash }).from(mediaFiles)).map((r) => r.hash));
+    for (const hash of await blobs.list()) if (!indexed.has(hash)) await blobs.delete(hash);
+    return orphanHashes.length;
+  }
+
   return {
     async save(upload, kind, focus, uploadedBy) {
       const originalHash = await keepFile(upload.original.bytes, upload.original.format);
@@ -254,17 +273,22 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
           and(keep.length ? notInArray(images.id, keep) : sql`true`, uploadedBefore ? lt(images.uploadedAt, uploadedBefore) : sql`true`),
         )
         .returning({ id: images.id });
-      const used = db
-        .select({ hash: images.originalHash })
-        .from(images)
-        .union(db.select({ hash: imageVariants.fileHash }).from(imageVariants));
-      const orphans = await db.select({ hash: mediaFiles.hash }).from(mediaFiles).where(notInArray(mediaFiles.hash, used));
-      const orphanHashes = orphans.map((o) => o.hash);
-      if (orphanHashes.length) await db.delete(mediaFiles).where(inArray(mediaFiles.hash, orphanHashes));
-      // Bytes whose row is gone: the orphans just deleted, and any a crash left between the two steps.
-      const indexed = new Set((await db.select({ hash: mediaFiles.hash }).from(mediaFiles)).map((r) => r.hash));
-      for (const hash of await blobs.list()) if (!indexed.has(hash)) await blobs.delete(hash);
-      return { images: removedImages.length, files: orphanHashes.length };
+      return { images: removedImages.length, files: await dropUnusedFiles() };
+    },
+    async thumbnail(imageId) {
+      const [smallest] = await db
+        .select()
+        .from(imageVariants)
+        .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.format, "webp")))
+        .orderBy(imageVariants.width)
+        .limit(1);
+      return smallest
+        ? { format: smallest.format, width: smallest.width, height: smallest.height, url: mediaUrl(smallest.fileHash, "webp") }
+        : null;
+    },
+    async erase(imageId) {
+      const removed = await db.delete(images).where(eq(images.id, imageId)).returning({ id: images.id });
+      return { images: removed.length, files: await dropUnusedFiles() };
     },
   };
 }

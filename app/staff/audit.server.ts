@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = {
   "image-replaced": "Replaced a photograph",
   "image-removed": "Removed a photograph",
   "images-collected": "Deleted photographs no version uses",
+  "image-erased": "Deleted a photograph from every version",
   "retention-run": "Retention deleted old items",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

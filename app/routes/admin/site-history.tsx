@@ -5,6 +5,7 @@ import { DateCell } from "~/components/staff/InboxParts";
 import { editorFor, historyOf } from "~/content/editors";
 import { documentHistory, lineDiff, restoreRevision } from "~/content/history.server";
 import { isContentDocument } from "~/content/store.server";
+import { eraseImage, imagesOnlyInHistory } from "~/content/uploads.server";
 import { appContext } from "~/context.server";
 import { notFound } from "~/lib/responses";
 import { actorOf, staffUser } from "~/staff/session.server";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const path = params.get("path") ?? "";
   if (!isContentDocument(path)) notFound();
-  const { contentStore, database } = context.get(appContext);
+  const { contentStore, database, media } = context.get(appContext);
   const { summaries, sources } = await documentHistory(contentStore, database.db, path);
   if (!summaries.length) notFound();
   const latest = summaries[0]!.revision;
@@ -35,6 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     from,
     to,
     diff: lineDiff(path, sources.get(from) ?? "", sources.get(to) ?? ""),
+    pastImages: await Promise.all(
+      (await imagesOnlyInHistory(contentStore, path)).map(async (id) => ({ id, thumbnail: await media.thumbnail(id) })),
+    ),
   };
 }
 
@@ -42,7 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const path = String(form.get("path") ?? "");
   if (!isContentDocument(path)) notFound();
-  const { contentStore, database } = context.get(appContext);
+  const { contentStore, database, media } = context.get(appContext);
+  if (form.get("intent") === "erase") {
+    if (form.get("confirm") !== "on")
+      return data({ error: "Tick the box to confirm: the photograph cannot be brought back." }, { status: 400 });
+    const erased = await eraseImage(database.db, media, actorOf(staffUser(context)), String(form.get("image") ?? ""));
+    if ("error" in erased) return data(erased, { status: 409 });
+    throw redirect(`${historyOf(path)}&erased=1`);
+  }
   const result = await restoreRevision(
     contentStore,
     database.db,
@@ -59,7 +70,7 @@ const MARK = { added: "+", removed: "−", same: " " } as const;
 const SPOKEN = { added: "Added: ", removed: "Removed: ", same: "" } as const;
 
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
-  const { path, editor, revisions, latest, from, to, diff } = loaderData;
+  const { path, editor, revisions, latest, from, to, diff, pastImages } = loaderData;
   const [params] = useSearchParams();
   const restored = params.get("restored");
   const who = (r: (typeof revisions)[number]) =>
@@ -70,7 +81,14 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">History</h1>
       <p className="mt-1 text-sand-700">{path}</p>
       <ActionNotice
-        result={actionData ?? (restored ? { message: `Revision ${restored} restored as a new revision. Visitors see it now.` } : undefined)}
+        result={
+          actionData ??
+          (restored
+            ? { message: `Revision ${restored} restored as a new revision. Visitors see it now.` }
+            : params.get("erased")
+              ? { message: "The photograph is deleted: its files are gone, and no earlier version names it any more." }
+              : undefined)
+        }
       />
       <Form method="get" className="mt-6">
         <input type="hidden" name="path" value={path} />
@@ -141,6 +159,48 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
           </Form>
         ) : null}
       </section>
+      {pastImages.length ? (
+        <section aria-labelledby="past-images-heading" className="mt-10 max-w-3xl rounded-lg border border-red-700 bg-white p-5">
+          <h2 id="past-images-heading" className="font-serif text-xl font-bold text-navy-900">
+            Photographs only in earlier versions
+          </h2>
+          <p className="mt-1">
+            The page no longer shows these, but its history can restore them, and their files stay online until then. If a photograph puts
+            someone at risk, delete it from every version: it cannot be brought back.
+          </p>
+          <ul className="mt-4 space-y-6">
+            {pastImages.map(({ id, thumbnail }, i) => (
+              <li key={id}>
+                <Form method="post" className="flex flex-wrap items-end gap-4">
+                  {thumbnail ? (
+                    <img
+                      src={thumbnail.url}
+                      width={thumbnail.width}
+                      height={thumbnail.height}
+                      alt={`Earlier photograph ${i + 1}`}
+                      className="h-auto max-h-32 w-auto rounded border border-sand-300"
+                    />
+                  ) : (
+                    <p>Earlier photograph {i + 1} (its files are already gone)</p>
+                  )}
+                  <input type="hidden" name="intent" value="erase" />
+                  <input type="hidden" name="path" value={path} />
+                  <input type="hidden" name="image" value={id} />
+                  <div className="space-y-2">
+                    <label className="flex items-center gap-2">
+                      <input type="checkbox" name="confirm" className="size-5" />
+                      Yes, delete earlier photograph {i + 1} for good
+                    </label>
+                    <button type="submit" className="btn-secondary text-red-800">
+                      Delete from every version<span className="sr-only">: earlier photograph {i + 1}</span>
+                    </button>
+                  </div>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,8 @@
  * Photographs by staff (issue 21), in a real browser: a portrait uploaded with a plain file input and no
  * script reaches the board's grid and the person's page without the phone's location or camera serial; a
  * file that is not a photograph is refused with its reason; a community's photograph is cut around the focal
- * point staff choose; the upload controls pass axe. Each test puts the stand-in back.
+ * point staff choose; a photograph taken off a page is deleted from every version, and its files stop being
+ * served; the upload controls pass axe. Each test puts the stand-in back.
  */
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
@@ -43,6 +44,7 @@ test("a portrait uploaded without JavaScript reaches the grid and the person's p
   browser,
 }) => {
   test.slow();
+  const served: string[] = [];
   await withoutScript(browser, staffPage, async (page) => {
     const editor = "/admin/site/people/advisors/farah-example";
     await page.goto(editor);
@@ -83,6 +85,7 @@ test("a portrait uploaded without JavaScript reaches the grid and the person's p
       await page.goto("/team/advisor/farah-example");
       const files = await filesOf(page, "main picture");
       expect(files.length).toBeGreaterThanOrEqual(4);
+      served.push(...files.map((f) => f.url));
       for (const { url, bytes } of files) {
         const meta = await sharp(bytes).metadata();
         expect(meta.exif, url).toBeUndefined();
@@ -103,7 +106,23 @@ test("a portrait uploaded without JavaScript reaches the grid and the person's p
     }
     await page.goto("/team/board-of-advisors");
     await expect(page.getByRole("link", { name: /Farah Example/ }).locator("img")).not.toHaveAttribute("src", /^\/media\//);
+    // Still online while history can restore it, until staff delete it from every version.
+    expect((await page.request.get(served[0]!)).status()).toBe(200);
   });
+
+  await staffPage.goto("/admin/site/history?path=team/advisors/farah-example.md");
+  const earlier = staffPage.getByRole("region", { name: "Photographs only in earlier versions" });
+  await expect(earlier.getByRole("img", { name: "Earlier photograph 1" })).toBeVisible();
+  await expectNoAxeViolations(staffPage);
+  await earlier.getByRole("button", { name: /^Delete from every version\s*: earlier photograph 1$/ }).click();
+  await expect(staffPage.getByText("Tick the box to confirm: the photograph cannot be brought back.")).toBeVisible();
+  await earlier.getByRole("checkbox", { name: "Yes, delete earlier photograph 1 for good" }).check();
+  await earlier.getByRole("button", { name: /^Delete from every version\s*: earlier photograph 1$/ }).click();
+  await expect(staffPage.getByRole("status")).toHaveText(
+    "The photograph is deleted: its files are gone, and no earlier version names it any more.",
+  );
+  await expect(earlier).toHaveCount(0);
+  for (const url of served) expect((await staffPage.request.get(url)).status(), url).toBe(404);
 });
 
 test("a community's photograph is cut around the focal point staff choose, and the upload controls work by keyboard", async ({
