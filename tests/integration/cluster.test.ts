@@ -305,7 +305,7 @@ http {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByRole("status").filter({ hasText: "Saved. Visitors see the change now." }).waitFor();
     const saved = Date.now();
-    // Each instance reads the content version every second; a busy machine may take longer, so no limit is asserted here.
+    // Each instance reads the content version four times a second; a busy machine may take longer, so no limit is asserted here.
     await expect.poll(async () => (await (await fetch(other)).text()).includes(title), { timeout: 30_000, interval: 50 }).toBe(true);
     console.log(`news: instance 2 showed the item ${Date.now() - saved} ms after instance 1 saved it`);
   });

@@ -1,6 +1,6 @@
 /**
  * Two instances of the built server on one PostgreSQL, each with its own render cache: a news change
- * or a page edit made through either is shown by both (the content version row, polled every second), never
+ * or a page edit made through either is shown by both (the content version row, polled four times a second), never
  * an old copy; a portrait uploaded through one is shown, and served, by both.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,7 +89,7 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
         return Date.now() - savedAt;
       }),
     );
-    // A figure for the closing notes, not a limit: the poll is every second.
+    // A figure for the closing notes, not a limit: the poll is four times a second.
     console.log(`content save: ${savedAt - startedAt} ms; then shown by both instances after ${seen.map((ms) => `${ms} ms`).join(", ")}`);
   });
 
