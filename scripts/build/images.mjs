@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 /**
- * Makes every image the site shows, as responsive AVIF and WebP variants, into public/images/generated/
- * with a manifest (public/images/generated/manifest.json) that the server reads.
- *
- * Source for each image: a real photograph in app/images/<name>.(jpg|jpeg|png|webp) when the
- * organisation has supplied one, else placeholder artwork drawn here from the image's name (so it is
- * the same on every machine). Variants are named by a hash of their source, so they can be cached
- * forever, and are only re-encoded when the source changes.
+ * Makes the drawn stand-in for every place the site shows an image, as responsive AVIF and WebP variants,
+ * into public/images/generated/ with a manifest (public/images/generated/manifest.json) that the server
+ * reads. Photographs are not made here: staff upload them (issue 21, decision 009), and a place shows its
+ * stand-in only until they do. The artwork is drawn from the image's name, so it is the same on every
+ * machine; variants are named by a hash of it, cached forever, and only re-encoded when it changes.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,7 +15,6 @@ import { parse as parseYaml } from "yaml";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const contentDir = join(root, "app", "content");
-const photoDir = join(root, "app", "images");
 const outDir = join(root, "public", "images", "generated");
 const ART_VERSION = "3";
 
@@ -135,14 +132,6 @@ function artwork({ name, kind }) {
 
 // ---- variants --------------------------------------------------------------------------------------
 
-function photoFor(name) {
-  for (const ext of ["jpg", "jpeg", "png", "webp"]) {
-    const file = join(photoDir, `${name}.${ext}`);
-    if (existsSync(file)) return file;
-  }
-  return null;
-}
-
 async function build() {
   mkdirSync(outDir, { recursive: true });
   const manifestFile = join(outDir, "manifest.json");
@@ -153,12 +142,11 @@ async function build() {
   const started = Date.now();
   for (const image of imageList()) {
     const kind = KINDS[image.kind];
-    const photo = photoFor(image.name);
-    const source = photo ? readFileSync(photo) : artwork(image);
+    const source = artwork(image);
     const hash = createHash("sha256").update(ART_VERSION).update(JSON.stringify(kind)).update(source).digest("hex").slice(0, 10);
     const base = image.name.replaceAll("/", "-");
     const formats = kind.formats;
-    const entry = { width: kind.width, height: kind.height, placeholder: !photo, sources: {} };
+    const entry = { width: kind.width, height: kind.height, placeholder: true, sources: {} };
     for (const format of formats) {
       entry.sources[format] = [];
       for (const width of kind.widths) {
