@@ -217,7 +217,9 @@ function schemaErrors(path: string, source: string): FieldErrors {
     }
     const name = issue.path.join(".");
     const field = groupFields(kind).find((f) => f.name === name);
-    (errors[field ? name : "form"] ??= []).push(field ? messageFor(field, issue.message) : `${name}: ${issue.message}`);
+    // A rule written for staff keeps its own words; the schema's generic ones are put in the field's terms.
+    const message = issue.code === "custom" ? issue.message : messageFor(field, issue.message);
+    (errors[field ? name : "form"] ??= []).push(field ? message : `${name}: ${issue.message}`);
   }
   return errors;
 }

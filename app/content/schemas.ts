@@ -32,17 +32,32 @@ const uploadId = z.string().regex(/^[0-9a-f]{64}$/, "must be an uploaded image's
 /** Where a photograph is centred when it is cut to a place's shape: "across% down%". */
 const focalPoint = z.string().regex(/^\d{1,3}(?:\.\d+)?% \d{1,3}(?:\.\d+)?%$/, "Enter the focal point as two percentages, such as 50% 40%");
 
-export const imageSchema = z.strictObject({
-  upload: uploadId.optional(),
-  alt: z.string().default(""),
-  position: focalPoint.default("50% 50%"),
-  credit: text.optional(),
-  creditUrl: httpsUrl.optional(),
-  license: text.optional(),
-  licenseUrl: httpsUrl.optional(),
-  caption: text.optional(),
-  placeholder: placeholderFlag,
-});
+export const imageSchema = z
+  .strictObject({
+    upload: uploadId.optional(),
+    alt: z.string().default(""),
+    /** Adds nothing a screen-reader user needs: shown with empty alt text on purpose. */
+    decorative: z.boolean().optional(),
+    position: focalPoint.default("50% 50%"),
+    credit: text.optional(),
+    creditUrl: httpsUrl.optional(),
+    license: text.optional(),
+    licenseUrl: httpsUrl.optional(),
+    caption: text.optional(),
+    placeholder: placeholderFlag,
+  })
+  // An uploaded photograph is described, unless marked decorative, and credited where the page shows a credit.
+  .superRefine((image, ctx) => {
+    if (!image.upload) return;
+    if (!image.alt.trim() && !image.decorative)
+      ctx.addIssue({
+        code: "custom",
+        path: ["alt"],
+        message: "Describe the photograph for people who cannot see it, or mark it as decorative",
+      });
+    if (!image.credit && !image.caption)
+      ctx.addIssue({ code: "custom", path: ["credit"], message: "Credit the photographer or source (or give a caption)" });
+  });
 
 type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
 const onNetworkHost = (name: SocialNetwork, url: string) => {

@@ -149,6 +149,15 @@ test("a community's photograph is cut around the focal point staff choose, and t
     .getByLabel("Upload a photograph")
     .setInputFiles({ name: "gurdwara.jpg", mimeType: "image/jpeg", buffer: await phoneJpeg() });
   await page.getByLabel(/^Focal point/).fill("50% 15%");
+  // An uploaded photograph must be described and credited; the upload itself is kept while they are.
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByText("Describe the photograph for people who cannot see it, or mark it as decorative")).toBeVisible();
+  await expect(page.getByText("Credit the photographer or source (or give a caption)")).toBeVisible();
+  await page.getByLabel(/^Description for screen readers/).fill("Worshippers in the courtyard of a gurdwara");
+  await page
+    .getByLabel(/^Credit/)
+    .first()
+    .fill("A staff photographer");
   await page.getByRole("button", { name: "Save" }).first().click();
   await saved(page);
   try {
@@ -175,7 +184,12 @@ test("a community's photograph is cut around the focal point staff choose, and t
   } finally {
     await page.goto(editor);
     await page.getByRole("checkbox", { name: "Remove the photograph when saved" }).check();
-    await page.getByLabel(/^Focal point/).fill("50% 50%");
+    await page.getByLabel(/^Focal point/).fill("50% 30%");
+    await page.getByLabel(/^Description for screen readers/).fill("");
+    await page
+      .getByLabel(/^Credit/)
+      .first()
+      .fill("");
     await page.getByRole("button", { name: "Save" }).first().click();
     await saved(page);
   }
