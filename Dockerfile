@@ -15,7 +15,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     SKIP_BUILD=1 \
-    UV_THREADPOOL_SIZE=2
+    UV_THREADPOOL_SIZE=2 \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules

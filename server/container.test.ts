@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { START_ARGS } from "../scripts/lib/serve-build.mjs";
+import { START_ARGS, START_ENV } from "../scripts/lib/serve-build.mjs";
 
 const root = join(__dirname, "..");
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -29,6 +29,9 @@ describe("Dockerfile", () => {
     expect(dockerfile).toMatch(/HEALTHCHECK[^]*\/readyz/);
     const cmd = JSON.parse(instructions("CMD").at(-1)!) as string[];
     expect(cmd).toEqual(["node", ...START_ARGS]);
+    // The allocator's settings too: glibc reads them only at process start (decision 006).
+    expect(Object.keys(START_ENV).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(START_ENV)) expect(dockerfile).toContain(`${name}=${value}`);
   });
 
   it("copies every file the built server reads at run time", () => {

@@ -88,9 +88,12 @@ export async function takeUploads(
   return { errors, changes };
 }
 
-/** The audit log's lines for a saved document's photographs: who uploaded, replaced or removed which. */
-export async function auditImageChanges(db: Database, actor: Actor, path: string, changes: ImageChange[]) {
-  for (const change of changes)
+/**
+ * After the document is saved: the audit log's lines for its photographs (who uploaded, replaced or removed
+ * which), and the uploads no version names collected.
+ */
+export async function settleUploads(db: Database, media: MediaStore, actor: Actor, path: string, uploads: { changes: ImageChange[] }) {
+  for (const change of uploads.changes)
     await audit(db, actor, {
       action: !change.after ? "image-removed" : change.before ? "image-replaced" : "image-uploaded",
       target: `content:${path}`,
@@ -100,6 +103,19 @@ export async function auditImageChanges(db: Database, actor: Actor, path: string
         ...(change.after ? { image: change.after } : {}),
       },
     });
+  await collectUnusedImages(db, media);
+}
+
+/**
+ * An editor's answer when a photograph was refused: the rest of the form was checked too (as a preview, so
+ * nothing was saved), and every error shows at once. A conflict stays a conflict.
+ */
+export function withUploadErrors<Result extends { kind: string; errors?: FieldErrors }>(
+  result: Result,
+  uploads: { errors: FieldErrors },
+): Result | { kind: "invalid"; errors: FieldErrors } {
+  if (!Object.keys(uploads.errors).length || result.kind === "conflict") return result;
+  return { kind: "invalid", errors: { ...(result.kind === "invalid" ? result.errors : {}), ...uploads.errors } };
 }
 
 /** What an editor shows of each slot's photograph: its smallest variant, cut as the place cuts it. */

@@ -17,7 +17,7 @@ import { SETTINGS_PATH, SOCIAL_CARD_SLOT } from "./settings";
 import { readSettingsForm, saveSettings, settingsForm } from "./settings.server";
 import { pageForm, readPageForm, savePage } from "./pages.server";
 import { createContentStore, type ContentStore } from "./store.server";
-import { auditImageChanges, collectUnusedImages, eraseImage, imagesOnlyInHistory, takeUploads } from "./uploads.server";
+import { collectUnusedImages, eraseImage, imagesOnlyInHistory, settleUploads, takeUploads } from "./uploads.server";
 
 let database: DatabaseHandle;
 let media: MediaStore;
@@ -101,7 +101,7 @@ describe("photographs sent with an editor's form", () => {
     expect(await savePage(store, database.db, SYSTEM, PARTNERS_PATH, readPageForm(PARTNERS_PATH, partners), "save")).toMatchObject({
       kind: "saved",
     });
-    await auditImageChanges(database.db, SYSTEM, PARTNERS_PATH, logoUpload.changes);
+    await settleUploads(database.db, media, SYSTEM, PARTNERS_PATH, logoUpload);
 
     const home = await formFor("pages/home.md", {
       "slides.2.upload.file": new File([new Uint8Array(await phoneJpeg())], "IMG_0042.jpg", { type: "image/jpeg" }),
@@ -112,7 +112,7 @@ describe("photographs sent with an editor's form", () => {
     expect(await savePage(store, database.db, SYSTEM, "pages/home.md", readPageForm("pages/home.md", home), "save")).toMatchObject({
       kind: "saved",
     });
-    await auditImageChanges(database.db, SYSTEM, "pages/home.md", slideUpload.changes);
+    await settleUploads(database.db, media, SYSTEM, "pages/home.md", slideUpload);
 
     const site = siteContentFrom(await store.documents());
     expect(site.partners[0]!.logo).toBe(logoId);

@@ -4,7 +4,8 @@
  *     an upload through the staff area does (sharp works in libuv's threads; the page is served from memory).
  *  2. The embedded database's memory with 200 photographs kept: after taking them in, and at rest after a
  *     restart (decision 008 measured 917 MB when the bytes lived in PGlite; the goal is ≤ 256 MB at rest).
- * Runs the built server in this process, on a fresh embedded database; prints figures, asserts nothing.
+ * Runs the built server in this process, on a fresh embedded database, with the allocator settings of
+ * `npm start` (package.json); prints figures, asserts nothing.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -84,7 +85,11 @@ try {
   console.log(
     `\n${PHOTOGRAPHS} photographs (2000 × 1500, about ${((await noiseJpeg(2000, 1500, 0, 90)).length / 1024 / 1024).toFixed(1)} MB each) taken in: ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
-  console.log(`  memory: ${before.toFixed(0)} MB before, ${residentMb().toFixed(0)} MB after taking them in`);
+  const after = residentMb();
+  await sleep(10_000);
+  console.log(
+    `  memory of this process (server and benchmark): ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after taking them in, ${residentMb().toFixed(0)} MB at rest 10 s later`,
+  );
   await server.close();
   // At rest: the server alone, in a process of its own, as `npm start` runs it on the same data folder.
   const restarted = await serveBuild(4470, { SKIP_BUILD: "1", DATA_DIR: work, LOG_LEVEL: "warn" });

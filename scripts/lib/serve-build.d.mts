@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 
 export const START_ARGS: string[];
+export const START_ENV: Record<string, string>;
 export function serveBuild(
   port: number,
   env?: Record<string, string>,

@@ -4,10 +4,14 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The Node options `npm start` runs the server with (package.json), so what is measured is what is served. */
-export const START_ARGS = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"))
-  .scripts.start.split(/\s+/)
-  .slice(1);
+/**
+ * The environment and Node options `npm start` runs the server with (package.json): `NAME=value` words,
+ * then `node` and its arguments. Read from there, so what is measured is what is served.
+ */
+const startWords = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).scripts.start.split(/\s+/);
+const nodeAt = startWords.indexOf("node");
+export const START_ENV = Object.fromEntries(startWords.slice(0, nodeAt).map((word) => word.split("=")));
+export const START_ARGS = startWords.slice(nodeAt + 1);
 
 let signalsEndTheScript = false;
 
@@ -28,6 +32,7 @@ export async function serveBuild(port, env = {}) {
   const child = spawn(process.execPath, START_ARGS, {
     env: {
       ...process.env,
+      ...START_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",

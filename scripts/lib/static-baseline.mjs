@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { ensureDebianPackage } from "./debian-package.mjs";
-import { killWithThisProcess, START_ARGS } from "./serve-build.mjs";
+import { killWithThisProcess, START_ARGS, START_ENV } from "./serve-build.mjs";
 
 export const NGINX = "/usr/sbin/nginx";
 
@@ -72,19 +72,20 @@ http {
 
 /** A bare node:http server in a process of its own, sending the .gz files of writeSiteFiles() from memory. */
 export function startNodeBaseline(dir, paths, port) {
-  // The Node options the site runs with (npm start), so that the site's own code is the only difference.
+  // The Node options and allocator settings the site runs with (npm start), so that the site's own code is the only difference.
   const nodeOptions = START_ARGS.filter((arg) => arg.startsWith("--"));
   const program = fileURLToPath(new URL("bare-node-server.mjs", import.meta.url));
   return startBaseline(
     { name: "node", kind: `bare node:http, ${process.version} ${nodeOptions.join(" ")}, one gzip buffer (level 9) per page`, port },
     [process.execPath, ...nodeOptions, program, String(port), dir, ...paths],
     "SIGTERM",
+    START_ENV,
   );
 }
 
 /** Starts a baseline's server, never to outlive this process, and waits until it answers at 127.0.0.1:port. */
-async function startBaseline({ name, kind, port }, [command, ...args], stopSignal) {
-  const child = spawn(command, args, { stdio: ["ignore", "ignore", "inherit"] });
+async function startBaseline({ name, kind, port }, [command, ...args], stopSignal, env = {}) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
   const kill = () => child.kill(stopSignal);
   const forget = killWithThisProcess(kill);
   const stop = () =>

@@ -14,7 +14,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_FLAGS } from "../../scripts/lib/chromium.mjs";
 import { scratchPostgres } from "../../scripts/lib/scratch-postgres.mjs";
-import { START_ARGS } from "../../scripts/lib/serve-build.mjs";
+import { START_ARGS, START_ENV } from "../../scripts/lib/serve-build.mjs";
 import { ensureNginx, NGINX } from "../../scripts/lib/static-baseline.mjs";
 import { completeSetup } from "../e2e/staff/helpers";
 import { assertBuilt, root } from "../helpers/built-server";
@@ -60,7 +60,7 @@ describe.skipIf(missing !== null)(`two instances behind nginx${missing ? ` (skip
   async function startInstance(i: number) {
     const child = spawn(process.execPath, START_ARGS, {
       cwd: root,
-      env: { ...env, PORT: String(PORTS[i]) },
+      env: { ...env, ...START_ENV, PORT: String(PORTS[i]) },
       stdio: ["ignore", "ignore", "inherit"],
     });
     instances[i] = child;

@@ -16,7 +16,7 @@ import {
   type PageList,
 } from "~/content/page-form";
 import { pageForm, readPageForm, savePage, storedPageWarnings, type PageForm } from "~/content/pages.server";
-import { auditImageChanges, collectUnusedImages, readEditorForm, slotPreviews, takeUploads } from "~/content/uploads.server";
+import { readEditorForm, settleUploads, slotPreviews, takeUploads, withUploadErrors } from "~/content/uploads.server";
 import type { MediaStore } from "~/lib/media.server";
 import { appContext } from "~/context.server";
 import { notFound } from "~/lib/responses";
@@ -94,17 +94,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const button = String(submitted.get("intent") ?? "save");
   const intent = button === "preview" ? "preview" : button.startsWith("move:") ? "edit" : "save";
   const refused = Object.keys(uploads.errors).length > 0;
-  // A refused photograph stops the save, but the rest of the form is checked too, so every error shows at once.
   const result = await savePage(contentStore, database.db, actor, path, form, refused ? "preview" : intent);
   if (result.kind === "saved") {
-    await auditImageChanges(database.db, actor, path, uploads.changes);
-    await collectUnusedImages(database.db, media);
+    await settleUploads(database.db, media, actor, path, uploads);
     throw redirect(`${editorFor(path)}?saved=1`);
   }
-  const checked =
-    refused && result.kind !== "conflict"
-      ? { kind: "invalid" as const, errors: { ...(result.kind === "invalid" ? result.errors : {}), ...uploads.errors } }
-      : result;
+  const checked = withUploadErrors(result, uploads);
   const status = checked.kind === "invalid" ? 400 : checked.kind === "conflict" ? 409 : 200;
   // A new key each time, so the form is drawn afresh with the rows as they now stand.
   return data({ ...checked, form, previews: await previewsOf(media, kind, form), key: crypto.randomUUID() }, { status });

@@ -7,7 +7,7 @@ import { BOARDS } from "~/components/team/boards";
 import { historyOf } from "~/content/editors";
 import { PORTRAIT_SLOT } from "~/content/page-form";
 import { isBoard, personForm, readPersonForm, removePerson, savePerson, type PersonForm } from "~/content/people.server";
-import { auditImageChanges, collectUnusedImages, readEditorForm, slotPreviews, takeUploads } from "~/content/uploads.server";
+import { readEditorForm, settleUploads, slotPreviews, takeUploads, withUploadErrors } from "~/content/uploads.server";
 import type { MediaStore } from "~/lib/media.server";
 import { teamMemberSchema } from "~/content/schemas";
 import { appContext } from "~/context.server";
@@ -55,14 +55,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const intent = submitted.get("intent") === "preview" || refused ? "preview" : "save";
   const result = await savePerson(contentStore, database.db, actor, target, form, intent);
   if (result.kind === "saved") {
-    await auditImageChanges(database.db, actor, `team/${target.board}/${target.id}.md`, uploads.changes);
-    await collectUnusedImages(database.db, media);
+    await settleUploads(database.db, media, actor, `team/${target.board}/${target.id}.md`, uploads);
     throw redirect(`${href("/admin/site/people/:board/:id", target)}?saved=1`);
   }
-  const checked =
-    refused && result.kind !== "conflict"
-      ? { kind: "invalid" as const, errors: { ...(result.kind === "invalid" ? result.errors : {}), ...uploads.errors } }
-      : result;
+  const checked = withUploadErrors(result, uploads);
   const status = checked.kind === "invalid" ? 400 : checked.kind === "conflict" ? 409 : 200;
   return data({ ...checked, form, previews: await portraitPreview(media, form) }, { status });
 }

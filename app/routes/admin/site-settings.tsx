@@ -7,7 +7,7 @@ import { ImageField } from "~/components/staff/ImageField";
 import { historyOf } from "~/content/editors";
 import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_SLOT } from "~/content/settings";
 import { readSettingsForm, saveSettings, settingsForm, type SettingsForm } from "~/content/settings.server";
-import { auditImageChanges, collectUnusedImages, readEditorForm, slotPreviews, takeUploads } from "~/content/uploads.server";
+import { readEditorForm, settleUploads, slotPreviews, takeUploads } from "~/content/uploads.server";
 import type { MediaStore } from "~/lib/media.server";
 import { appContext } from "~/context.server";
 import { actorOf, staffUser } from "~/staff/session.server";
@@ -37,8 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ? { kind: "invalid" as const, errors: uploads.errors }
     : await saveSettings(contentStore, database.db, actor, form);
   if (result.kind === "saved") {
-    await auditImageChanges(database.db, actor, SETTINGS_PATH, uploads.changes);
-    await collectUnusedImages(database.db, media);
+    await settleUploads(database.db, media, actor, SETTINGS_PATH, uploads);
     throw redirect(`${href("/admin/site/settings")}?saved=1`);
   }
   return data({ ...result, form, previews: await cardPreview(media, form) }, { status: result.kind === "invalid" ? 400 : 409 });
