@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { phoneJpeg, photo, pngClaiming, SERIAL, XMP_MARK } from "../../tests/helpers/photographs";
+import { phoneJpeg, photo, pngClaiming, QUADRANTS, quadrantsHeic, SERIAL, XMP_MARK } from "../../tests/helpers/photographs";
 import { IMAGE_KINDS, MAX_UPLOAD_BYTES, UploadRefused, cropBox, inspectUpload, processUpload } from "./image-upload.server";
 
 async function refusal(bytes: Buffer): Promise<UploadRefused> {
@@ -109,5 +109,23 @@ describe("staff image uploads: the safe pipeline (issue 21)", () => {
       const bytes = await (await photo(320, 240))[format]().toBuffer();
       expect((await inspectUpload(bytes)).format, format).toBe(format);
     }
+  });
+
+  it("accepts a phone's HEIC photograph, keeps it as a clean JPEG, and its variants show what it shows", async () => {
+    const heic = quadrantsHeic();
+    expect((await inspectUpload(heic)).format).toBe("heic");
+    const { original, variants } = await processUpload(heic, "hero");
+    expect([original.format, original.width, original.height]).toEqual(["jpeg", 64, 48]);
+    const webp = variants.find((v) => v.format === "webp")!;
+    const { data, info } = await sharp(webp.bytes).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
+    // Top left purple, bottom right dark green, as drawn; within the lossy encoders' reach.
+    for (const [got, want] of [
+      [pixel(5, 5), QUADRANTS.topLeft],
+      [pixel(info.width - 5, info.height - 5), QUADRANTS.bottomRight],
+    ] as const)
+      got.forEach((channel, i) => expect(Math.abs(channel - want[i]!)).toBeLessThan(12));
   });
 });

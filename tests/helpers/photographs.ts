@@ -1,4 +1,6 @@
 /** Photographs for the upload tests (issue 21): what a phone would leak, and the shapes of files to refuse. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 
@@ -58,3 +60,11 @@ export function pngClaiming(width: number, height: number): Buffer {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A phone's format, which sharp cannot write: quadrants.heic, 64 × 48, made once with the HEVC encoder of
+ * libheif compiled to WebAssembly (the elheif package, 0.1.0) from an RGBA drawing: the left half red 220,
+ * the right 20; green 40 throughout; the top half blue 200, the bottom 30.
+ */
+export const quadrantsHeic = () => readFileSync(join(__dirname, "quadrants.heic"));
+export const QUADRANTS = { topLeft: [220, 40, 200], bottomRight: [20, 40, 30] } as const;
