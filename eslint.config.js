@@ -13,6 +13,7 @@ const LAYERS = [
   ["server", "server"],
   ["routes", "app/routes"],
   ["components", "app/components"],
+  ["search", "app/search"],
   ["news", "app/news"],
   ["content", "app/content"],
   ["staff", "app/staff"],
@@ -101,6 +102,25 @@ export default tseslint.config(
               name: "react-dom/server",
               importNames: ["renderToPipeableStream", "renderToReadableStream"],
               message: "Stream pages with renderToReadableStream from react-dom/server.edge, which needs no AsyncLocalStorage.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A component that imports React's server renderer ships it (about 60 KB compressed) to every page that
+    // hydrates, as ClickToLoad once did to the whole staff area.
+    files: ["app/components/**/*.tsx", "app/routes/**/*.tsx"],
+    ignores: ["**/*.server.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-dom/server",
+              message: "Render markup on the server only (entry.server.tsx, *.server.ts), never in a component.",
             },
           ],
         },

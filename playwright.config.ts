@@ -8,7 +8,14 @@ import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The staff area is also tested on PostgreSQL, by a second server, when one answers on 127.0.0.1:5432. */
 const PG_PORT = PORT + 1;
+/**
+ * The staff journeys on the embedded database get a server of their own: they change what visitors see
+ * (a partner added, a director replaced), which the public tests, running at the same time, count.
+ */
+const STAFF_PORT = PORT + 2;
 const DATA_DIR = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "site-e2e-")));
+const STAFF_DATA_DIR = (process.env.E2E_STAFF_DATA_DIR ??= mkdtempSync(join(tmpdir(), "site-e2e-staff-")));
+const STAFF_SITE_URL = `http://localhost:${STAFF_PORT}`;
 /** localhost, not 127.0.0.1: a passkey's relying party must be a host name. The servers listen on 127.0.0.1. */
 const SITE_URL = `http://localhost:${PORT}`;
 const PG_SITE_URL = `http://localhost:${PG_PORT}`;
@@ -33,6 +40,8 @@ const serverEnv = {
   FORM_MIN_FILL_MS: "0",
   // Every browser test sends from 127.0.0.1; the limit itself is tested in tests/integration/forms-api.test.ts.
   SUBMISSION_RATE_LIMIT: "10000",
+  // Likewise for searches: their limit is tested in tests/integration/search.test.ts.
+  SEARCH_RATE_LIMIT: "10000",
   // Stopped by Playwright at the end: no load balancer to drain for.
   SHUTDOWN_DRAIN_MS: "0",
 };
@@ -63,16 +72,25 @@ export default defineConfig({
   },
   projects: [
     // Tests under phone/ or desktop/ are about that layout only; the rest run on both. The staff area's
-    // journeys run on the desktop (PGlite) and on PostgreSQL; its accessibility check on the phone too.
+    // journeys run on a desktop, on a PGlite server of their own (staff) and on PostgreSQL; its accessibility
+    // check on the phone too, for a page of each kind.
     {
       name: "desktop",
-      testIgnore: [/[\\/]phone[\\/]/, POSTGRES_ONLY],
+      testIgnore: [/[\\/]phone[\\/]/, STAFF_TESTS],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined },
       metadata: { staffEnv: { DATA_DIR, SITE_URL } },
     },
     {
+      name: "staff",
+      testMatch: STAFF_TESTS,
+      testIgnore: POSTGRES_ONLY,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined, baseURL: STAFF_SITE_URL },
+      metadata: { staffEnv: { DATA_DIR: STAFF_DATA_DIR, SITE_URL: STAFF_SITE_URL } },
+    },
+    {
       name: "phone",
-      testIgnore: [/[\\/]desktop[\\/]/, /[\\/]staff[\\/](?!accessibility)/],
+      // What the content says (sections, pages) is the same on every screen: checked once, on the desktop.
+      testIgnore: [/[\\/]desktop[\\/]/, /[\\/]staff[\\/](?!accessibility\.spec)/, /[\\/](sections|pages)\.spec\.ts$/],
       use: { ...devices["Pixel 7"], channel: undefined },
       metadata: { staffEnv: { DATA_DIR, SITE_URL } },
     },
@@ -102,6 +120,15 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: { ...serverEnv, PORT: String(PORT), SITE_URL, DATA_DIR },
+    },
+    {
+      command: "node server/start.mjs",
+      url: `http://127.0.0.1:${STAFF_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...serverEnv, SKIP_BUILD: "1", PORT: String(STAFF_PORT), SITE_URL: STAFF_SITE_URL, DATA_DIR: STAFF_DATA_DIR },
     },
     ...(postgres
       ? [

@@ -1,6 +1,6 @@
 /**
  * The request context: what the server hands every loader, action and the document renderer. Each domain
- * says what it needs (FormsContext, StaffContext, NewsContext); this combines them with what belongs to
+ * says what it needs (FormsContext, StaffContext, NewsContext, SearchContext); this combines them with what belongs to
  * the page itself. server/http.ts builds one per request from the services built at start.
  */
 import { createContext, RouterContextProvider } from "react-router";
@@ -9,13 +9,16 @@ import type { ContentStore } from "./content/store.server";
 import type { MediaStore } from "./lib/media.server";
 import type { FormsContext } from "./forms/services.server";
 import type { NewsContext } from "./news/service.server";
+import type { SearchContext } from "./search/service.server";
 import type { StaffContext } from "./staff/services.server";
 
-export interface AppRequestContext extends FormsContext, StaffContext, NewsContext {
+export interface AppRequestContext extends FormsContext, StaffContext, NewsContext, SearchContext {
   /** Per-request CSP nonce for the few inline scripts React Router needs on hydrated pages. */
   nonce: string;
   siteUrl: string;
   embeds: "consent" | "auto";
+  /** The site's onion service (ONION_URL), which the privacy policy states; null when it has none. */
+  onionUrl: string | null;
   /** URL of the small enhancement module that content pages load instead of the framework. */
   enhanceScriptUrl: string;
   database: DatabaseHandle;

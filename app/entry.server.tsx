@@ -4,6 +4,7 @@
 import { renderToReadableStream } from "react-dom/server.edge";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "./context.server";
+import { describeError } from "./lib/error-details";
 import { CACHE_CONTROL, isStaffArea, sharedByCaches } from "./lib/http";
 import { NonceProvider } from "./lib/nonce";
 
@@ -38,7 +39,7 @@ export default async function handleRequest(
       signal: timeout,
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (allReady) console.error(error);
+        if (allReady) logError("render error", new URL(request.url).pathname, error);
       },
     },
   );
@@ -50,10 +51,9 @@ export default async function handleRequest(
 /** Errors in loaders and rendering: logged without the request's details (no query, no body, no address). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  const path = new URL(request.url).pathname;
-  const detail =
-    error instanceof Error
-      ? { error: error.name, detail: error.message, stack: error.stack?.split("\n").slice(0, 6).join("\n") }
-      : { error: String(error) };
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "render error", path, ...detail }));
+  logError("render error", new URL(request.url).pathname, error);
 }
+
+/** The server log's line (server/logger.ts), with nothing of a failed query's SQL or values in it. */
+const logError = (msg: string, path: string, error: unknown) =>
+  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", msg, path, ...describeError(error) }));

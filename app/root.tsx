@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type MetaFunction } from "react-router";
+import { href, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type MetaFunction } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/layout/SiteFooter";
@@ -17,7 +17,12 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     layout,
     enhanceScriptUrl,
-    meta: { siteUrl, siteName: layout.organization, socialImage: socialImageUrl(siteUrl, "social/default", content.site.socialImage) },
+    meta: {
+      siteUrl,
+      siteName: layout.organization,
+      socialImage: socialImageUrl(siteUrl, "social/default", content.site.socialImage),
+      socialImageAlt: content.site.socialImage?.alt ?? layout.organization,
+    },
   };
 }
 
@@ -41,6 +46,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {site ? (
+          <link rel="search" type="application/opensearchdescription+xml" href={href("/opensearch.xml")} title={site.layout.organization} />
+        ) : null}
         <Meta />
         <Links />
       </head>

@@ -17,11 +17,13 @@ export default [
   route("join-us", "routes/join-us.tsx"),
   route("donate", "routes/donate.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("search", "routes/search.tsx"),
   route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("news.xml", "routes/news[.]xml.ts"),
+  route("opensearch.xml", "routes/opensearch[.]xml.ts"),
   route("api/:name", "routes/submission-endpoint.ts", { id: "api" }),
   // Where the original front end's backend client library sends the same calls.
   route("functions/v1/:name", "routes/submission-endpoint.ts", { id: "functions" }),

@@ -5,6 +5,8 @@ import v8 from "node:v8";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -136,7 +138,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     if (!existsSync(join(pgliteDir, "PG_VERSION"))) createPgliteDataDir(pgliteDir);
   }
   keepWasmCodeSmall();
-  const client = await PGlite.create(pgliteDir, { startParams: PGLITE_START_PARAMS });
+  // Site search's extensions (db/migrations/0006_search.sql); PostgreSQL has them from its contrib package.
+  const client = await PGlite.create(pgliteDir, { startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

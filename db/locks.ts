@@ -11,4 +11,8 @@ export const ADVISORY_LOCKS = {
   newsSeed: 727_003,
   /** Seeding the content documents from app/content/ (app/content/store.server.ts). */
   contentSeed: 727_004,
+  /** Bringing the search index up to date with the content (app/search/index.server.ts). */
+  searchIndex: 727_005,
+  /** Re-encrypting second factors after a rotation of the signing secret (app/staff/secret.server.ts). */
+  signingKeys: 727_006,
 } as const;

@@ -151,7 +151,8 @@ export const submissionTables = { contact_submissions: contactSubmissions, join_
 
 /**
  * Notification email waiting to be sent: written in the same transaction as the submission, sent by
- * the outbox worker with retries, so an SMTP outage delays mail and loses none.
+ * the outbox worker with retries, so an SMTP outage delays mail and loses none. Once sent, its subject,
+ * body and reply-to are cleared: the row keeps only what operations need (kind, submission, times, attempts).
  */
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -159,8 +160,10 @@ export const emailOutbox = pgTable(
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
     submissionId: uuid("submission_id").notNull(),
-    subject: text("subject").notNull(),
-    body: text("body").notNull(),
+    /** Null once sent. */
+    subject: text("subject"),
+    /** Null once sent. */
+    body: text("body"),
     replyTo: text("reply_to"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -358,13 +361,18 @@ export const images = pgTable("images", {
   uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The files served for an image cut around one focal point: a format and width each. */
+/**
+ * The files served for an image cut to one kind of frame around one focal point: a format and width each. The
+ * same photograph shown as a hero and as a slide has each kind's own files.
+ */
 export const imageVariants = pgTable(
   "image_variants",
   {
     imageId: text("image_id")
       .notNull()
       .references(() => images.id, { onDelete: "cascade" }),
+    /** The frame it is cut to (app/lib/image-kinds.json): slide, hero, portrait, logo or social. */
+    kind: text("kind").notNull(),
     /** The focal point, "x,y" in per cent of the width and height. */
     focus: text("focus").notNull(),
     format: text("format").notNull(),
@@ -374,5 +382,50 @@ export const imageVariants = pgTable(
       .notNull()
       .references(() => mediaFiles.hash),
   },
-  (t) => [primaryKey({ columns: [t.imageId, t.focus, t.format, t.width] })],
+  // GET /media/<hash> serves a file only if a variant uses it: looked up by the file's hash.
+  (t) => [primaryKey({ columns: [t.imageId, t.kind, t.focus, t.format, t.width] }), index("image_variants_file_idx").on(t.fileHash)],
+);
+
+/** PostgreSQL's full-text document type; written by the search index, never read back by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * What visitors can read, one row per page, person or news item and language, made from the content and the
+ * published news whenever they change (app/search/index.server.ts). Derived data: it is rebuilt at start.
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    /** "community:yazidis", "news:<id>", "person:directors/<id>"… */
+    key: text("key").notNull(),
+    language: text("language").notNull(),
+    /** community, article, news, person or page (app/search/results.ts). */
+    kind: text("kind").notNull(),
+    /** Where the result leads: a path on this site, or a news item's original article. */
+    href: text("href").notNull(),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    body: text("body").notNull(),
+    /** The communities the document is about, for the filter. */
+    communities: text("communities").array().notNull(),
+    /** A news item's publication date. */
+    publishedDate: date("published_date"),
+    /** A hash of everything above: the index rewrites a row only when it changed. */
+    fingerprint: text("fingerprint").notNull(),
+    /** Title and other names (weight A), summary (B), body (C) and the titles of the sources cited (D), in the language's text-search configuration. */
+    document: tsvector("document").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.language] }), index("search_documents_document_idx").using("gin", t.document)],
+);
+
+/** The site's own words, unaccented and lower-case, for "Did you mean" (pg_trgm similarity). */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    language: text("language").notNull(),
+    word: text("word").notNull(),
+    /** How many documents use it: the commoner of two equally close words is suggested. */
+    documents: integer("documents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.word] }), index("search_words_trigram_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
 );

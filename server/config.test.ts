@@ -28,6 +28,18 @@ describe("loadConfig", () => {
     expect(c).toMatchObject({ PORT: 8080, SITE_URL: "https://example.org", TRUST_PROXY: 1, SUBMISSION_RATE_LIMIT: 25, EMBEDS: "auto" });
   });
 
+  it("reads versioned secrets newest first, and age public keys", () => {
+    const recipient = "age1nef4lvqrj0mdzjqpwpg0euyd96rc7m0hulhjkmzwevv6ep4fk5dqd63h9f";
+    const c = loadConfig({ SESSION_SECRETS: `3:${"c".repeat(32)}, 1:${"a".repeat(32)}`, BACKUP_RECIPIENTS: `${recipient}, ${recipient}` });
+    expect(c.SESSION_SECRETS).toEqual([
+      { version: 3, value: "c".repeat(32) },
+      { version: 1, value: "a".repeat(32) },
+    ]);
+    expect(c.SESSION_ROTATION).toBe("keep");
+    expect(c.BACKUP_RECIPIENTS).toEqual([recipient, recipient]);
+    expect(() => loadConfig({ SESSION_SECRET: "a".repeat(32), SESSION_SECRETS: `2:${"b".repeat(32)}` })).toThrow(/not both/);
+  });
+
   it.each([
     ["PORT", "eighty"],
     ["SITE_URL", "not a url"],
@@ -36,6 +48,11 @@ describe("loadConfig", () => {
     ["SUBMISSION_RATE_LIMIT", "0"],
     ["SMTP_URL", "http://mail"],
     ["SESSION_SECRET", "short"],
+    ["SESSION_SECRETS", `2:${"b".repeat(32)},1:short`],
+    ["SESSION_SECRETS", `1:${"a".repeat(32)},2:${"b".repeat(32)}`], // oldest first
+    ["SESSION_SECRETS", "b".repeat(40)], // no version
+    ["SESSION_ROTATION", "sometimes"],
+    ["BACKUP_RECIPIENTS", "AGE-SECRET-KEY-1QQQQ"], // a private key where the public one belongs
   ])("rejects a bad %s with a message naming it", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -46,10 +46,10 @@ export function createDocumentHandler({ build, mode, getLoadContext, cache, http
     const response = await handle(toFetchRequest(req, res), getLoadContext(req, res));
     if (!isSharedPage(response)) return response;
     const html = await response.text();
-    const { inlineCode, canonicalPath } = inspectRenderedPage(html);
+    const { inlineCode, canonicalPath, embedOrigins } = inspectRenderedPage(html);
     const headers = res.getHeaders();
     for (const [name, value] of response.headers) headers[name] = value;
-    headers["content-security-policy"] = contentSecurityPolicy({ hashes: inlineCode }, { https });
+    headers["content-security-policy"] = contentSecurityPolicy({ hashes: inlineCode }, { https, embeds: embedOrigins });
     return { page: await sharedPage(html, headers), canonicalPath };
   }
 

@@ -18,11 +18,12 @@ import { requestContext, type AppServices } from "../app/context.server";
 import { preflight } from "../app/forms/cors";
 import { CACHE_CONTROL, STAFF_AREA } from "../app/lib/http";
 import { staffAreaGuard } from "../app/staff/http.server";
+import { resignRotatedCookies } from "../app/staff/secret.server";
 import { createDocumentHandler } from "./documents";
 import { healthChecks } from "./health";
 import { routePatterns } from "./metrics";
 import { answerFromCache, createRenderCache } from "./render-cache";
-import { cspNonce, securityHeaders } from "./security";
+import { cspNonce, onionLocation, securityHeaders } from "./security";
 import type { Services } from "./services";
 import type { Lifecycle } from "./shutdown";
 import { describeError } from "./logger";
@@ -113,12 +114,16 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
   app.get("/media/:file", uploadedFiles(appServices.media));
   app.use(cspNonce({ https }));
   app.use(securityHeaders());
+  if (config.ONION_URL) app.use(onionLocation(config.ONION_URL));
   app.use(compressPages);
   app.get("/healthz", health.live);
   app.get("/readyz", health.ready);
   app.get("/metrics", metrics ? metrics.endpoint(config.METRICS_TOKEN) : (_req, res) => void res.sendStatus(404));
   app.options(["/api/{*name}", "/functions/v1/{*name}"], corsPreflight(config.ALLOWED_ORIGINS));
   app.use(STAFF_AREA, staffAreaGuard(config.SITE_URL));
+  // After a rotation, a session signed with an older secret still listed carries on (SESSION_ROTATION=keep).
+  if (config.SESSION_ROTATION === "keep")
+    app.use(STAFF_AREA, resignRotatedCookies(services.app.staff.settings.keys, services.app.staff.signedCookies));
   app.all("/{*path}", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? documents : actions)(req, res, next));
   app.use(lastResort(services.logger));
 

@@ -25,8 +25,5 @@ export function createLogger(
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }
 
-/** Error details for logs: the message and class only, never the request that caused it. */
-export function describeError(err: unknown): Record<string, unknown> {
-  if (err instanceof Error) return { error: err.name, detail: err.message, stack: err.stack?.split("\n").slice(0, 6).join("\n") };
-  return { error: String(err) };
-}
+/** Error details for logs, with nothing of a failed query's SQL or values (app/lib/error-details.ts). */
+export { describeError } from "../app/lib/error-details";

@@ -134,7 +134,19 @@ function defineSeries() {
     labelNames: ["table"] as const,
     registers: [registry],
   });
+  // Never the terms searched: only whether anything was found.
+  const searches = new Counter({
+    name: "searches_total",
+    help: "Site searches answered, by whether they found anything (found or none)",
+    labelNames: ["results"] as const,
+    registers: [registry],
+  });
   const renderCachePages = new Gauge({ name: "render_cache_pages", help: "Content pages kept in memory", registers: [registry] });
+  const sharedLimits = new Gauge({
+    name: "rate_limit_store_up",
+    help: "1 while the shared rate-limit store (Redis) answers; 0 while each instance counts alone. Absent without REDIS_URL",
+    registers: [registry],
+  });
   // Read from the database at each scrape: the outbox is shared by every instance.
   const backlog = new Gauge({ name: "outbox_backlog", help: "Notification emails not yet sent", registers: [registry] });
   const oldest = new Gauge({
@@ -142,11 +154,23 @@ function defineSeries() {
     help: "Age of the oldest notification email not yet sent (0 when none)",
     registers: [registry],
   });
-  return { registry, requests: requestSeries(registry), submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest };
+  return {
+    registry,
+    requests: requestSeries(registry),
+    submissions,
+    searches,
+    retentionRuns,
+    retentionDeleted,
+    renderCachePages,
+    sharedLimits,
+    backlog,
+    oldest,
+  };
 }
 
 export function createMetrics(db: Database) {
-  const { registry, requests, submissions, retentionRuns, retentionDeleted, renderCachePages, backlog, oldest } = defineSeries();
+  const { registry, requests, submissions, searches, retentionRuns, retentionDeleted, renderCachePages, sharedLimits, backlog, oldest } =
+    defineSeries();
   let renderCacheSize = () => 0;
 
   async function readOutbox() {
@@ -163,12 +187,14 @@ export function createMetrics(db: Database) {
     /** Counts and times one answer, under its route's pattern. */
     requestAnswered: requests.record,
     submissionStored: (form: string, spam: boolean) => submissions.inc({ form, spam: String(spam) }),
+    searched: (found: boolean) => searches.inc({ results: found ? "found" : "none" }),
     retentionRan(result: { ran: boolean; deleted: Record<string, number> } | "failed") {
       if (result === "failed") return retentionRuns.inc({ result: "failed" });
       retentionRuns.inc({ result: result.ran ? "done" : "skipped" });
       for (const [table, n] of Object.entries(result.deleted)) retentionDeleted.inc({ table }, n);
     },
     watchRenderCache: (size: () => number) => void (renderCacheSize = size),
+    sharedLimitStore: (reachable: boolean) => sharedLimits.set(reachable ? 1 : 0),
     /** The handler for /metrics: 404 without METRICS_TOKEN, 401 without the token, the metrics with it. */
     endpoint(token: string | undefined): RequestHandler {
       const expected = token ? Buffer.from(`Bearer ${token}`) : null;

@@ -37,6 +37,23 @@ async function queue(handle: DatabaseHandle, count: number) {
     });
 }
 
+/** A database in memory with `queued` emails waiting, and a worker sending them to staff through `smtpUrl`. */
+async function outboxWith(queued: number, smtpUrl: string, options: { backoff?: (attempts: number) => number } = {}) {
+  const handle = await openDatabase({ dataDir: "memory://" });
+  cleanups.push(() => handle.close());
+  await queue(handle, queued);
+  const worker = startOutboxWorker({
+    db: handle.db,
+    smtpUrl,
+    from: "Site <site@example.org>",
+    to: "staff@example.org",
+    logger,
+    intervalMs: 60_000,
+    ...options,
+  });
+  return { handle, worker };
+}
+
 it("backs off exponentially up to an hour", () => {
   expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([30, 60, 120, 240]);
   expect(backoffSeconds(20)).toBe(3600);
@@ -46,17 +63,7 @@ describe("the outbox worker (PGlite)", () => {
   it("sends each queued email to staff through SMTP, once", async () => {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
-    const handle = await openDatabase({ dataDir: "memory://" });
-    cleanups.push(() => handle.close());
-    await queue(handle, 3);
-    const worker = startOutboxWorker({
-      db: handle.db,
-      smtpUrl: smtp.url,
-      from: "Site <site@example.org>",
-      to: "staff@example.org",
-      logger,
-      intervalMs: 60_000,
-    });
+    const { handle, worker } = await outboxWith(3, smtp.url);
     cleanups.push(() => worker.stop());
     await worker.runOnce();
     await worker.runOnce();
@@ -73,20 +80,34 @@ describe("the outbox worker (PGlite)", () => {
     expect(await handle.db.select().from(emailOutbox).where(isNotNull(emailOutbox.sentAt))).toHaveLength(3);
   });
 
+  it("keeps no copy of what it sent: no row holds the sender's address, name or message afterwards", async () => {
+    const smtp = await startSmtpServer();
+    cleanups.push(smtp.close);
+    const { handle, worker } = await outboxWith(2, smtp.url);
+    cleanups.push(() => worker.stop());
+    const before = JSON.stringify(await handle.db.select().from(emailOutbox));
+    expect(before).toContain("visitor1@example.org"); // the row did hold them while waiting
+    expect(before).toContain("Message 1");
+    await worker.runOnce();
+    expect(smtp.mails).toHaveLength(2);
+    expect(smtp.mails[0]!.raw).toContain("Message"); // the details went out, as NOTIFY_INCLUDE_DETAILS asks
+    const rows = await handle.db.select().from(emailOutbox);
+    const after = JSON.stringify(rows);
+    for (const kept of ["visitor0@example.org", "visitor1@example.org", "Visitor 1", "Message 0", "Message 1", "Subject 1"]) {
+      expect(after).not.toContain(kept);
+    }
+    // What operations still need: which kind, which submission, when, how many attempts.
+    for (const row of rows) {
+      expect(row).toMatchObject({ kind: "contact", subject: null, body: null, replyTo: null, attempts: 1 });
+      expect(row.submissionId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(row.sentAt).toBeInstanceOf(Date);
+    }
+  });
+
   it("stops after the batch in hand, leaving the rest of a backlog for the next instance", async () => {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
-    const handle = await openDatabase({ dataDir: "memory://" });
-    cleanups.push(() => handle.close());
-    await queue(handle, 45);
-    const worker = startOutboxWorker({
-      db: handle.db,
-      smtpUrl: smtp.url,
-      from: "site@example.org",
-      to: "staff@example.org",
-      logger,
-      intervalMs: 60_000,
-    });
+    const { handle, worker } = await outboxWith(45, smtp.url);
     await worker.stop(); // SIGTERM while the first round is under way
     expect(smtp.mails.length).toBeGreaterThan(0);
     expect(smtp.mails.length).toBeLessThanOrEqual(10);
@@ -97,28 +118,20 @@ describe("the outbox worker (PGlite)", () => {
 
   it("keeps mail through an SMTP outage and sends it, once, when SMTP is back", async () => {
     const port = await freePort();
-    const handle = await openDatabase({ dataDir: "memory://" });
-    cleanups.push(() => handle.close());
-    await queue(handle, 2);
-    const worker = startOutboxWorker({
-      db: handle.db,
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: "site@example.org",
-      to: "staff@example.org",
-      logger,
-      intervalMs: 60_000,
-      backoff: () => 0,
-    });
+    const { handle, worker } = await outboxWith(2, `smtp://127.0.0.1:${port}`, { backoff: () => 0 });
     cleanups.push(() => worker.stop());
     expect(await worker.runOnce()).toBe(0);
     const failed = await handle.db.select().from(emailOutbox);
     expect(failed.every((r) => r.sentAt === null && r.attempts >= 1 && r.lastError)).toBe(true);
+    // Not yet sent: the content stays, or the retry would have nothing to send.
+    expect(failed.every((r) => r.body?.includes("Message") && r.replyTo?.endsWith("@example.org"))).toBe(true);
 
     const smtp = await startSmtpServer(port);
     cleanups.push(smtp.close);
     expect(await worker.runOnce()).toBe(2);
     expect(await worker.runOnce()).toBe(0);
     expect(smtp.mails).toHaveLength(2);
+    expect((await handle.db.select().from(emailOutbox)).every((r) => r.body === null && r.replyTo === null)).toBe(true);
   });
 });
 

@@ -1,13 +1,14 @@
 /**
  * Sends the notification emails queued in email_outbox. Rows are claimed with FOR UPDATE SKIP LOCKED,
  * so several server instances on one PostgreSQL never send the same email twice; a failed send is
- * retried with exponential backoff, so an SMTP outage delays mail and loses none.
+ * retried with exponential backoff, so an SMTP outage delays mail and loses none. A sent email's content is
+ * cleared; a failed one keeps it until it is sent.
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
-import type { Logger } from "./logger";
+import { describeError, type Logger } from "./logger";
 
 const OUTBOX_BATCH = 10;
 /** How long a claimed row stays invisible to other workers while it is being sent. */
@@ -70,10 +71,11 @@ async function claimDue(db: Database) {
 /** Sends one claimed email; a failure is kept for a later attempt, after `backoff` seconds. */
 async function sendOne(o: OutboxOptions, transport: Transporter, row: typeof emailOutbox.$inferSelect): Promise<boolean> {
   try {
-    await transport.sendMail({ to: o.to, subject: row.subject, text: row.body, replyTo: row.replyTo ?? undefined });
+    await transport.sendMail({ to: o.to, subject: row.subject ?? "", text: row.body ?? "", replyTo: row.replyTo ?? undefined });
+    // Sent: the database keeps no second copy of what the email said, nor whom it answers.
     await o.db
       .update(emailOutbox)
-      .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+      .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null, subject: null, body: null, replyTo: null })
       .where(eq(emailOutbox.id, row.id));
     return true;
   } catch (err) {
@@ -115,7 +117,7 @@ export function startOutboxWorker(o: OutboxOptions): OutboxWorker {
     }
     running = sendDue()
       .catch((err) => {
-        o.logger.error("outbox round failed", { detail: (err as Error).message });
+        o.logger.error("outbox round failed", describeError(err));
         return 0;
       })
       .finally(() => {

@@ -101,7 +101,8 @@ export function answerFromCache(cache: RenderCache, req: IncomingMessage, res: S
   return true;
 }
 
-const NEVER_KEPT = /^\/(?:api|functions)\/|\.data$/;
+/** Endpoints, client data and search results: a search is one visitor's, never kept nor shared while it renders. */
+const NEVER_KEPT = /^\/(?:api|functions)\/|^\/search$|\.data$/;
 
 interface RenderCacheOptions {
   /** Most pages kept (the site has about a hundred). */

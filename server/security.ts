@@ -4,15 +4,34 @@ import helmet from "helmet";
 import onHeaders from "on-headers";
 import { sharedByCaches } from "../app/lib/http";
 
-/** Third parties a visitor can choose to load (click-to-load embeds); nothing from them loads before. */
-const EMBED_FRAME_SOURCES = [
-  "https://www.youtube-nocookie.com",
-  "https://donorbox.org",
-  "https://www.tiktok.com",
-  "https://platform.twitter.com",
-  "https://syndication.twitter.com",
-];
-const EMBED_SCRIPT_SOURCES = ["https://www.tiktok.com", "https://platform.twitter.com", "https://donorbox.org"];
+/**
+ * The third-party scripts a visitor can choose to load (click-to-load social posts and the donation widget;
+ * nothing from them loads before), by the origin a page's markup names, with the frames each script then
+ * opens. A script from an origin not listed here is never allowed, whatever a page names.
+ */
+const EMBED_SCRIPTS: Record<string, string[]> = {
+  "https://donorbox.org": ["https://donorbox.org"],
+  "https://www.tiktok.com": ["https://www.tiktok.com"],
+  "https://www.instagram.com": ["https://www.instagram.com"],
+  "https://platform.twitter.com": ["https://platform.twitter.com", "https://syndication.twitter.com"],
+};
+
+/** What a page holds that loads from another site once a visitor allows it: the origins of its frames and scripts. */
+export interface EmbedOrigins {
+  frames: string[];
+  scripts: string[];
+}
+
+/**
+ * The script and frame sources a page's embeds need (issue 23): each frame it holds (a video, the donation
+ * widget staff chose: the site's own components are the only source of frames, as the Markdown sanitiser
+ * removes any other), and each listed script with the frames it opens.
+ */
+export function embedSources({ frames, scripts }: EmbedOrigins): { scripts: string[]; frames: string[] } {
+  const allowedScripts = scripts.filter((origin) => origin in EMBED_SCRIPTS);
+  const allowedFrames = new Set([...frames, ...allowedScripts.flatMap((origin) => EMBED_SCRIPTS[origin]!)]);
+  return { scripts: [...new Set(allowedScripts)].sort(), frames: [...allowedFrames].sort() };
+}
 
 const PERMISSIONS_POLICY = [
   "accelerometer=()",
@@ -31,23 +50,29 @@ type InlineAllowance = { nonce: string } | { hashes: { scripts: string[]; styles
 
 /**
  * The Content-Security-Policy header. Pages rendered per request allow their inline code by nonce; pages
- * shared through caches carry no nonce and allow exactly the inline code they contain, by sha256.
+ * shared through caches carry no nonce and allow exactly the inline code they contain, by sha256. Only a page
+ * that holds an embed allows its provider (`embeds`: the origins its markup names); every other answer, the
+ * staff area's included, allows no other host at all.
  */
-export function contentSecurityPolicy(inline: InlineAllowance, { https }: { https: boolean }): string {
+export function contentSecurityPolicy(
+  inline: InlineAllowance,
+  { https, embeds = { frames: [], scripts: [] } }: { https: boolean; embeds?: EmbedOrigins },
+): string {
+  const third = embedSources(embeds);
   const [scripts, styles] =
     "nonce" in inline
       ? [[`'nonce-${inline.nonce}'`], [`'nonce-${inline.nonce}'`]]
       : [inline.hashes.scripts.map((h) => `'sha256-${h}'`), inline.hashes.styles.map((h) => `'sha256-${h}'`)];
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...scripts, ...EMBED_SCRIPT_SOURCES],
+    ["script-src", "'self'", ...scripts, ...third.scripts],
     ["style-src", "'self'", ...styles],
     // React writes a few style attributes (image crop positions, animation delays).
     ["style-src-attr", "'unsafe-inline'"],
     ["img-src", "'self'", "data:"],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
-    ["frame-src", ...EMBED_FRAME_SOURCES],
+    ["frame-src", ...(third.frames.length ? third.frames : ["'none'"])],
     ["media-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'self'"],
@@ -97,4 +122,19 @@ export function securityHeaders(): RequestHandler[] {
       next();
     },
   ];
+}
+
+/**
+ * ONION_URL: every HTML answer names the same page on the onion service, so Tor Browser offers it. Set before
+ * the page renders, so a kept page carries it too (its key is the same path and query); taken off again
+ * where the answer turns out not to be HTML.
+ */
+export function onionLocation(onionUrl: string): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader("Onion-Location", `${onionUrl}${req.originalUrl}`);
+    onHeaders(res, () => {
+      if (!/^text\/html\b/.test(String(res.getHeader("Content-Type") ?? ""))) res.removeHeader("Onion-Location");
+    });
+    next();
+  };
 }

@@ -14,9 +14,10 @@ import { createLimitStore } from "../app/lib/limits.server";
 import { blobStoreFor, createMediaStore } from "../app/lib/media.server";
 import { newsFile } from "../app/news/export.server";
 import { createNewsService } from "../app/news/service.server";
+import { createSearchService } from "../app/search/service.server";
 import { runStaffCommand } from "../app/staff/command.server";
 import { scheduleRetention } from "../app/staff/retention.server";
-import { resolveSecret } from "../app/staff/secret.server";
+import { reencryptSecondFactors, resolveSigningKeys, settleRotation, type SigningKeys } from "../app/staff/secret.server";
 import { createStaffServices, type StaffServices } from "../app/staff/services.server";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { announceContentVersion, watchContentVersion, type ContentVersion } from "../db/content-version.server";
@@ -59,16 +60,37 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(content.news), seededDocuments });
   }
 
-  const secret = await resolveSecret(database.db, config.SESSION_SECRET);
+  const keys = await resolveSigningKeys(database.db, config);
+  if (server) await settleSigningKeys(database.db, keys, config.SESSION_ROTATION, logger);
+  const secret = keys.current;
   // A command neither receives submissions nor signs anyone in: it needs no shared limits.
-  const limits = server ? await createLimitStore({ redisUrl: config.REDIS_URL, pgPool: database.pgPool }) : await createLimitStore({});
   const metrics = server ? createMetrics(database.db) : null;
+  const limits = server
+    ? await createLimitStore({
+        redisUrl: config.REDIS_URL,
+        pgPool: database.pgPool,
+        onSharedStore(reachable) {
+          metrics?.sharedLimitStore(reachable);
+          if (reachable) logger.info("the shared rate-limit store (Redis) answers: limits are shared by every instance");
+          else logger.warn("the shared rate-limit store (Redis) is unreachable: each instance counts its own limits until it is back");
+        },
+      })
+    : await createLimitStore({});
+  const search = createSearchService(database.db, {
+    content: () => content,
+    limit: await limits.limit("search", config.SEARCH_RATE_LIMIT, 60),
+    searched: (found) => metrics?.searched(found),
+  });
+  // After the content's own rebuild (added first, in serveContentFrom), so the index reads the new content.
+  if (server) await search.follow(contentVersion);
   const outbox = server ? startOutbox(config, database, logger) : null;
   const app = {
     siteUrl: config.SITE_URL,
     embeds: config.EMBEDS,
+    onionUrl: config.ONION_URL ?? null,
     database,
     news,
+    search,
     contentStore,
     media,
     hashAddress: createAddressHasher(secret),
@@ -85,6 +107,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     }),
     staff: await createStaffServices(database, limits, {
       siteUrl: config.SITE_URL,
+      keys,
       secret,
       idleMinutes: config.STAFF_IDLE_MINUTES,
       retentionDays: config.RETENTION_DAYS,
@@ -110,6 +133,17 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
       await database.close();
     },
   };
+}
+
+/** After a rotation: second factors under the newest key, and sessions kept or ended as the operator chose. */
+async function settleSigningKeys(db: DatabaseHandle["db"], keys: SigningKeys, mode: "keep" | "end", logger: Logger) {
+  const { reencrypted, unreadable } = await reencryptSecondFactors(db, keys);
+  if (reencrypted) logger.info("second factors re-encrypted under the newest secret", { accounts: reencrypted });
+  if (unreadable.length) {
+    logger.error("second factors that no listed secret can read: an admin must reset these accounts", { accountIds: unreadable });
+  }
+  const ended = await settleRotation(db, keys, mode);
+  if (ended) logger.info("the secret was rotated: staff sessions ended (SESSION_ROTATION=end)", { sessions: ended });
 }
 
 function startOutbox(config: AppConfig, database: DatabaseHandle, logger: Logger): OutboxWorker | null {

@@ -122,7 +122,12 @@ export const PAGE_FORMS: Record<FormKind, PageFormShape> = {
       {
         legend: "Video",
         fields: [
-          { name: "video.id", label: "YouTube video id", type: "text", hint: "Leave both empty for no video." },
+          {
+            name: "video.id",
+            label: "YouTube video id",
+            type: "text",
+            hint: "The 11 characters after watch?v= in the video's address. Leave both empty for no video.",
+          },
           { name: "video.title", label: "Video title", type: "text" },
           { name: "video.placeholder", label: STAND_IN, type: "checkbox" },
         ],
@@ -130,7 +135,12 @@ export const PAGE_FORMS: Record<FormKind, PageFormShape> = {
       {
         legend: "Post on X",
         fields: [
-          { name: "tweet.url", label: "Address of the post", type: "url", hint: "Leave empty for none." },
+          {
+            name: "tweet.url",
+            label: "Address of the post",
+            type: "url",
+            hint: "Such as https://x.com/account/status/1234567890. Leave empty for none.",
+          },
           { name: "tweet.placeholder", label: STAND_IN, type: "checkbox" },
         ],
       },
@@ -166,7 +176,12 @@ export const PAGE_FORMS: Record<FormKind, PageFormShape> = {
         item: "post",
         fields: [
           { name: "provider", label: "Network", type: "select", options: ["TikTok", "Instagram"] },
-          { name: "url", label: "Address of the post", type: "url" },
+          {
+            name: "url",
+            label: "Address of the post",
+            type: "url",
+            hint: "A TikTok video's (tiktok.com/@account/video/…) or an Instagram post's or reel's (instagram.com/p/…).",
+          },
           { name: "title", label: "Title", type: "text" },
           { name: "placeholder", label: STAND_IN, type: "checkbox" },
         ],
@@ -217,8 +232,9 @@ export const PAGE_FORMS: Record<FormKind, PageFormShape> = {
             name: "alt",
             label: "Description for screen readers (alt text)",
             type: "text",
-            hint: "Leave empty if the photo is decorative.",
+            hint: "What the photograph shows, for people who cannot see it. Needed with an uploaded photograph, unless it is marked decorative.",
           },
+          { name: "decorative", label: "Decorative: it adds nothing a screen-reader user needs (no description)", type: "checkbox" },
           { name: "upload", label: "Photograph", type: "image", kind: "slide", focus: "position", optional: true },
           { name: "position", label: "Focal point", type: "text", hint: FOCAL_POINT_HINT, optional: true },
         ],
@@ -297,6 +313,13 @@ export const PAGE_FORMS: Record<FormKind, PageFormShape> = {
     ],
   },
 };
+
+/**
+ * Whether the editor offers a preview: of the text where it has a body, and of the cut where a photograph is
+ * cut around a focal point (the home page's slides).
+ */
+export const hasPreview = (shape: PageFormShape) =>
+  Boolean(shape.body) || [...shape.groups, ...shape.lists].some((part) => part.fields.some((f) => f.type === "image" && f.focus));
 
 /** Which form edits the document at `path`; null for one this editor does not edit (people, settings). */
 export function formKindOf(path: string): FormKind | null {

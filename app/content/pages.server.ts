@@ -148,6 +148,8 @@ function applyForm(path: string, source: string, form: PageForm): string {
       if (doc.getIn(keyPath(field.name)) !== undefined) doc.deleteIn(keyPath(field.name));
     } else doc.setIn(keyPath(field.name), value);
   }
+  // A video added to an article that had none is on YouTube, the one provider the site embeds.
+  if (doc.has("video") && !doc.hasIn(["video", "provider"])) doc.setIn(["video", "provider"], "YouTube");
   // An optional part (the video, the post on X) with nothing typed in is left out altogether.
   for (const name of ["video", "tweet"]) {
     const fields = groupFields(kind).filter((f) => f.name.startsWith(`${name}.`) && f.type !== "checkbox");
@@ -207,19 +209,28 @@ function schemaErrors(path: string, source: string): FieldErrors {
   const parsed = SCHEMAS[kind].safeParse(open(path, source).fields.toJS());
   if (parsed.success) return {};
   const errors: FieldErrors = {};
+  // A rule written for staff keeps its own words (a check of its own, or a text field's pattern: a video id, a
+  // focal point); the schema's generic ones are put in the field's terms.
+  const wordsFor = (issue: (typeof parsed.error.issues)[number], field: PageField | undefined) =>
+    issue.code === "custom" || (issue.code === "invalid_format" && field?.type === "text")
+      ? issue.message
+      : messageFor(field, issue.message);
+  // Two rules broken by one value (an address neither https nor on a host) are put in the same words: say them once.
+  const add = (name: string, message: string) => {
+    const messages = (errors[name] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  };
   for (const issue of parsed.error.issues) {
     const [head, index, rowField] = issue.path.map(String);
     const list = PAGE_FORMS[kind].lists.find((l) => l.name === head);
     if (list && index !== undefined && rowField !== undefined) {
       const field = list.fields.find((f) => f.name === rowField);
-      (errors[`${list.name}.${index}.${rowField}`] ??= []).push(messageFor(field, issue.message));
+      add(`${list.name}.${index}.${rowField}`, wordsFor(issue, field));
       continue;
     }
     const name = issue.path.join(".");
     const field = groupFields(kind).find((f) => f.name === name);
-    // A rule written for staff keeps its own words; the schema's generic ones are put in the field's terms.
-    const message = issue.code === "custom" ? issue.message : messageFor(field, issue.message);
-    (errors[field ? name : "form"] ??= []).push(field ? message : `${name}: ${issue.message}`);
+    add(field ? name : "form", field ? wordsFor(issue, field) : `${name}: ${issue.message}`);
   }
   return errors;
 }

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import type { DatabaseHandle } from "../../db/client.server";
 import { auditLog } from "../../db/schema";
 import { contentFiles, siteContentFrom } from "./content.server";
 import { documentHistory, lineDiff, restoreRevision } from "./history.server";
 import { formKindOf, PAGE_FORMS } from "./page-form";
 import { pageForm, readPageForm, savePage, type PageForm } from "./pages.server";
-import { addPerson, removePerson } from "./people.server";
-import { createContentStore, type ContentStore } from "./store.server";
+import { addPerson, movePerson, removedPeople, removePerson } from "./people.server";
+import type { ContentStore } from "./store.server";
+import { seededContentStore } from "../../tests/helpers/content-store";
 
 const EDITOR = { id: "staff-1", email: "editor@example.org" };
 const PATH = "communities/yazidis.md";
@@ -36,13 +37,7 @@ describe("the page editor", () => {
   const save = (form: PageForm, intent: "save" | "preview" | "edit" = "save") => savePage(store, handle.db, EDITOR, PATH, form, intent);
 
   beforeAll(async () => {
-    handle = await openDatabase({ dataDir: "memory://" });
-    store = createContentStore(
-      handle.db,
-      (documents) => void siteContentFrom(documents),
-      async () => {},
-    );
-    await store.seed(contentFiles);
+    ({ handle: handle, store } = await seededContentStore());
   });
   afterAll(() => handle.close());
 
@@ -105,6 +100,40 @@ describe("the page editor", () => {
     const noSections = await save({ ...form, body: "Only a paragraph, no sections." });
     expect(noSections).toMatchObject({ kind: "invalid", errors: { body: [expect.stringContaining("## Under Attack")] } });
     expect((await current()).revision).toBe(form.revision);
+  });
+
+  it("refuses a home card linking off the site, at the card's field, in staff's words", async () => {
+    const home = "pages/home.md";
+    const form = pageForm(home, (await store.get(home))!);
+    const offSite = readPageForm(home, posted(home, form, { "cards.1.href": "//evil.example" }));
+    expect(await savePage(store, handle.db, EDITOR, home, offSite, "save")).toEqual({
+      kind: "invalid",
+      errors: { "cards.1.href": ["Enter a page of this site starting with one /, such as /communities"] },
+    });
+  });
+
+  it("refuses an article's video id and post addresses not in their network's form, each at its field", async () => {
+    const errorsOf = async (path: string, extra: Record<string, string>) => {
+      const form = pageForm(path, (await store.get(path))!);
+      const result = await savePage(store, handle.db, EDITOR, path, readPageForm(path, posted(path, form, extra)), "save");
+      return result.kind === "invalid" ? result.errors : result;
+    };
+    expect(
+      await errorsOf("ideology/mass-displacement-ethnic-cleansing.md", {
+        "video.id": "https://youtu.be/x",
+        "perspectives.0.url": "https://www.tiktok.com/@amnesty",
+      }),
+    ).toEqual({
+      "video.id": ["Enter the video's 11-character id, as in youtube.com/watch?v=<id>"],
+      "perspectives.0.url": ["Enter the address of a TikTok video, such as https://www.tiktok.com/@account/video/1234567890"],
+    });
+    expect(await errorsOf("ideology/dehumanizing-propaganda.md", { "tweet.url": "https://x.com/UN_News" })).toEqual({
+      "tweet.url": ["Enter the address of a post on X, such as https://x.com/account/status/1234567890"],
+    });
+    // A focal point's pattern speaks staff's words too.
+    expect(await errorsOf(PATH, { "image.position": "middle" })).toEqual({
+      "image.position": ["Enter the focal point as two percentages, such as 50% 40%"],
+    });
   });
 
   it("shows hostile text inert in the preview: no script, handler, javascript: or data: link, frame, style or SVG", async () => {
@@ -210,15 +239,55 @@ describe("the page editor", () => {
     const path = "team/directors/nadia-example-haddad.md";
     expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: added.id }, 1)).toEqual({ removed: true });
     expect((await directors()).map((d) => d.id)).not.toContain(added.id);
+    // Listed with the name they had, for their history.
+    expect(await removedPeople(store, "directors")).toEqual([{ path, name: person.name }]);
     // The same name again gets an id of its own: the removed person's history stays theirs.
     expect(await addPerson(store, handle.db, EDITOR, "directors", person)).toEqual({ kind: "added", id: "nadia-example-haddad-2" });
     expect(await restoreRevision(store, handle.db, EDITOR, path, 1, 2)).toEqual({ restored: 3 });
     expect((await directors()).map((d) => d.id)).toEqual(expect.arrayContaining(["nadia-example-haddad", "nadia-example-haddad-2"]));
+    expect(await removedPeople(store, "directors")).toEqual([]);
 
     const officer = before.find((d) => !d.listed)!;
     const officerRevision = (await store.get(`team/directors/${officer.id}.md`))!.revision;
     expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: officer.id }, officerRevision)).toEqual({
       error: expect.stringContaining(`officer record '${officer.title}'`),
     });
+  });
+
+  it("moves a person one place up or down the grid: both saved together as revisions, audited; numbered afresh where two shared a number", async () => {
+    const path = (id: string) => `team/advisors/${id}.md`;
+    const grid = async () =>
+      siteContentFrom(await store.documents())
+        .advisors.filter((m) => m.listed)
+        .map((m) => m.id);
+    const before = await grid();
+    const [first, second] = before as [string, string];
+    const move = (id: string, direction: "up" | "down") => movePerson(store, handle.db, EDITOR, { board: "advisors", id }, direction);
+    expect(await move(first, "up")).toEqual({ error: expect.stringContaining("already at that end") });
+    const revisions = await Promise.all([first, second].map(async (id) => (await store.get(path(id)))!.revision));
+
+    expect(await move(second, "up")).toEqual({ moved: true, name: expect.any(String) });
+    expect(await grid()).toEqual([second, first, ...before.slice(2)]);
+    expect(await Promise.all([first, second].map(async (id) => (await store.get(path(id)))!.revision))).toEqual(
+      revisions.map((r) => r + 1),
+    );
+    const audited = (await handle.db.select().from(auditLog)).filter((e) => (e.details as { moved?: string } | null)?.moved === "up");
+    expect(audited.map((e) => e.target).sort()).toEqual([`content:${path(first)}`, `content:${path(second)}`].sort());
+    expect(await move(second, "down")).toMatchObject({ moved: true });
+    expect(await grid()).toEqual(before);
+
+    // Two people given the same number: a move numbers the grid 1, 2, 3… in its new order.
+    const [, , third, fourth] = before as string[];
+    const stored = (await store.get(path(third!)))!;
+    const fourthOrder = siteContentFrom(await store.documents()).advisors.find((m) => m.id === fourth)!.order;
+    const tied = stored.source.replace(/^order: .*$/m, `order: ${fourthOrder}`);
+    expect(await store.save({ path: path(third!), revision: stored.revision, source: tied, savedBy: EDITOR.id })).toHaveProperty(
+      "revision",
+    );
+    const tiedGrid = await grid();
+    expect(await move(tiedGrid[3]!, "up")).toMatchObject({ moved: true });
+    const advisors = siteContentFrom(await store.documents()).advisors.filter((m) => m.listed);
+    expect(advisors.map((m) => m.id)).toEqual([...tiedGrid.slice(0, 2), tiedGrid[3], tiedGrid[2], ...tiedGrid.slice(4)]);
+    expect(advisors.map((m) => m.order)).toEqual(advisors.map((_, i) => i + 1));
   });
 });

@@ -238,3 +238,52 @@ export async function removePerson(
     throw err;
   }
 }
+
+export type MoveResult = { moved: true; name: string } | { error: string };
+
+/**
+ * Moves a person one place up or down their board's grid, as the grid shows it: the two swap their numbers
+ * (or, where staff gave two people the same number, the grid is numbered afresh), saved together as a
+ * revision of each, and audited.
+ */
+export async function movePerson(
+  store: ContentStore,
+  db: Parameters<typeof audit>[0],
+  actor: Actor,
+  target: { board: BoardKey; id: string },
+  direction: "up" | "down",
+): Promise<MoveResult> {
+  const grid = siteContentFrom(await store.documents())[target.board].filter((m) => m.listed);
+  const from = grid.findIndex((m) => m.id === target.id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (from < 0 || !grid[to]) return { error: "Not moved: they are already at that end of the grid, or no longer on it." };
+  const moved = grid.map((m) => m.id);
+  [moved[from], moved[to]] = [moved[to]!, moved[from]!];
+  const numbers = grid.map((m) => m.order);
+  const distinct = new Set(numbers).size === numbers.length;
+  const changes = [];
+  for (const [place, id] of moved.entries()) {
+    const order = distinct ? numbers[place]! : place + 1;
+    if (grid.find((m) => m.id === id)!.order === order) continue;
+    const path = pathOf(target.board, id);
+    const stored = (await store.get(path))!;
+    const { frontMatter, body } = splitFile(stored.source);
+    frontMatter.set("order", order);
+    changes.push({ path, revision: stored.revision, source: joinFile(frontMatter, body), savedBy: actor.id ?? "system", order });
+  }
+  const saved = await store.saveAll(changes);
+  if ("conflict" in saved) return { error: "Not moved: someone changed the board meanwhile. Look at the list again, then move." };
+  for (const [i, { path, order }] of changes.entries())
+    await audit(db, actor, {
+      action: "content-saved",
+      target: `content:${path}`,
+      details: { revision: saved.revisions[i], order, moved: direction },
+    });
+  return { moved: true, name: grid[from]!.name };
+}
+
+/** The people staff removed from a board, with the name each had, for their history (where they can be restored). */
+export async function removedPeople(store: ContentStore, board: BoardKey) {
+  const removed = await store.deleted(`team/${board}/`);
+  return removed.map(({ path, source }) => ({ path, name: String(splitFile(source).frontMatter.get("name") ?? path) }));
+}

@@ -32,6 +32,16 @@ const uploadId = z.string().regex(/^[0-9a-f]{64}$/, "must be an uploaded image's
 /** Where a photograph is centred when it is cut to a place's shape: "across% down%". */
 const focalPoint = z.string().regex(/^\d{1,3}(?:\.\d+)?% \d{1,3}(?:\.\d+)?%$/, "Enter the focal point as two percentages, such as 50% 40%");
 
+/** An uploaded photograph is described for people who cannot see it, unless it is marked decorative. */
+function describedIfUploaded(image: { upload?: string; alt: string; decorative?: boolean }, ctx: z.RefinementCtx) {
+  if (image.upload && !image.alt.trim() && !image.decorative)
+    ctx.addIssue({
+      code: "custom",
+      path: ["alt"],
+      message: "Describe the photograph for people who cannot see it, or mark it as decorative",
+    });
+}
+
 export const imageSchema = z
   .strictObject({
     upload: uploadId.optional(),
@@ -48,19 +58,50 @@ export const imageSchema = z
   })
   // An uploaded photograph is described, unless marked decorative, and credited where the page shows a credit.
   .superRefine((image, ctx) => {
-    if (!image.upload) return;
-    if (!image.alt.trim() && !image.decorative)
-      ctx.addIssue({
-        code: "custom",
-        path: ["alt"],
-        message: "Describe the photograph for people who cannot see it, or mark it as decorative",
-      });
-    if (!image.credit && !image.caption)
+    describedIfUploaded(image, ctx);
+    if (image.upload && !image.credit && !image.caption)
       ctx.addIssue({ code: "custom", path: ["credit"], message: "Credit the photographer or source (or give a caption)" });
   });
 
+/**
+ * A page of this site, as a link: one leading slash. `//host` and `/\host` are another site to a browser, which
+ * also drops tabs and line breaks from an address, so none of those is let through.
+ */
+const sitePath = z
+  .string()
+  .trim()
+  .refine((path) => /^\/(?![/\\])[^\s\\]*$/.test(path), { error: "Enter a page of this site starting with one /, such as /communities" });
+
+/** A YouTube video, by the id in its address (youtube.com/watch?v=<id>), as the embed loads it. */
+const youtubeId = z.string().regex(/^[A-Za-z0-9_-]{11}$/, { error: "Enter the video's 11-character id, as in youtube.com/watch?v=<id>" });
+
+/**
+ * The address of one post, as each network writes it: the embeds (app/components/ui/SocialEmbed.tsx) hand it
+ * to the network's script, which reads the post's id from it (a TikTok video's number, an Instagram post's
+ * or reel's code, a status on X). A profile's or a search's address would show nothing. Each may end as a
+ * shared link does: a slash, a query (?s=20, ?igsh=…).
+ */
+export const POST_ADDRESSES = {
+  X: {
+    pattern: /^https:\/\/(?:www\.|mobile\.)?(?:x|twitter)\.com\/\w{1,15}\/status\/\d{1,20}\/?(?:\?[^\s#]*)?$/,
+    message: "Enter the address of a post on X, such as https://x.com/account/status/1234567890",
+  },
+  TikTok: {
+    pattern: /^https:\/\/(?:www\.)?tiktok\.com\/@[\w.]{1,24}\/video\/\d{1,20}\/?(?:\?[^\s#]*)?$/,
+    message: "Enter the address of a TikTok video, such as https://www.tiktok.com/@account/video/1234567890",
+  },
+  Instagram: {
+    pattern: /^https:\/\/(?:www\.)?instagram\.com\/(?:[\w.]{1,30}\/)?(?:p|reel|tv)\/[\w-]{5,40}\/?(?:\?[^\s#]*)?$/,
+    message: "Enter the address of an Instagram post or reel, such as https://www.instagram.com/p/C1a2B3c4D5e/",
+  },
+} as const;
+const postOn = (network: keyof typeof POST_ADDRESSES) =>
+  z.string().refine((url) => POST_ADDRESSES[network].pattern.test(url), { error: POST_ADDRESSES[network].message });
+
 type SocialNetwork = keyof typeof SOCIAL_NETWORKS;
 const onNetworkHost = (name: SocialNetwork, url: string) => {
+  // Not an address at all: the address's own rule says so, once.
+  if (!URL.canParse(url)) return true;
   const host = new URL(url).hostname.replace(/^www\./, "");
   return SOCIAL_NETWORKS[name].some((listed) => host === listed || host.endsWith(`.${listed}`));
 };
@@ -85,12 +126,15 @@ export const siteSchema = z.strictObject({
   donation: z.strictObject({ provider: text, widgetUrl: httpsUrl, hostedPageUrl: httpsUrl, placeholder: placeholderFlag }),
   homeVideo: z.strictObject({
     provider: z.literal("YouTube"),
-    id: z.string().regex(/^[A-Za-z0-9_-]{11}$/, { error: "Enter the video's 11-character id, as in youtube.com/watch?v=<id>" }),
+    id: youtubeId,
     title: text,
     placeholder: placeholderFlag,
   }),
-  /** The card shown where a page of the site is shared, in place of the drawn default (issue 21). */
-  socialImage: z.strictObject({ upload: uploadId, position: focalPoint.default("50% 50%") }).optional(),
+  /**
+   * The card shown where a page of the site is shared, in place of the drawn default (issue 21), and what it
+   * shows in words (og:image:alt; the organisation's name when none is given).
+   */
+  socialImage: z.strictObject({ upload: uploadId.optional(), position: focalPoint.default("50% 50%"), alt: text.optional() }).optional(),
 });
 
 export const homeSchema = z.strictObject({
@@ -99,12 +143,23 @@ export const homeSchema = z.strictObject({
   tagline: text,
   missionHeading: text,
   missionIntro: text,
-  cards: z.array(z.strictObject({ title: text, text, href: z.string().startsWith("/") })).length(3),
+  cards: z.array(z.strictObject({ title: text, text, href: sitePath })).length(3),
   videoHeading: text,
   joinHeading: text,
   joinText: text,
   slides: z
-    .array(z.strictObject({ alt: z.string(), caption: text, upload: uploadId.optional(), position: focalPoint.optional() }))
+    .array(
+      z
+        .strictObject({
+          alt: z.string(),
+          /** Adds nothing a screen-reader user needs: shown with empty alt text on purpose. */
+          decorative: z.boolean().optional(),
+          caption: text,
+          upload: uploadId.optional(),
+          position: focalPoint.optional(),
+        })
+        .superRefine(describedIfUploaded),
+    )
     .length(7),
 });
 
@@ -157,12 +212,20 @@ export const ideologySchema = z.strictObject({
   boldText: text,
   image: imageSchema,
   communities: z.array(z.strictObject({ name: text, description: text })).optional(),
-  video: z.strictObject({ provider: z.literal("YouTube"), id: text, title: text, ...embedPlaceholder }).optional(),
+  video: z.strictObject({ provider: z.literal("YouTube"), id: youtubeId, title: text, ...embedPlaceholder }).optional(),
   perspectives: z
-    .array(z.strictObject({ provider: z.enum(["TikTok", "Instagram"]), url: httpsUrl, title: text, ...embedPlaceholder }))
+    .array(
+      z
+        .strictObject({ provider: z.enum(["TikTok", "Instagram"]), url: z.string(), title: text, ...embedPlaceholder })
+        // The address's form depends on the network chosen beside it.
+        .superRefine((post, ctx) => {
+          const { pattern, message } = POST_ADDRESSES[post.provider];
+          if (!pattern.test(post.url)) ctx.addIssue({ code: "custom", path: ["url"], message });
+        }),
+    )
     .optional(),
   labels: z.array(z.strictObject({ term: text, usedAgainst: text, meaning: text })).optional(),
-  tweet: z.strictObject({ url: httpsUrl, ...embedPlaceholder }).optional(),
+  tweet: z.strictObject({ url: postOn("X"), ...embedPlaceholder }).optional(),
   ...verifiable,
 });
 

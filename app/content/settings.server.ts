@@ -7,7 +7,7 @@ import { isMap, parseDocument } from "yaml";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { siteSchema } from "./schemas";
-import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_SLOT } from "./settings";
+import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_ALT, SOCIAL_CARD_SLOT } from "./settings";
 import type { ContentStore, StoredDocument } from "./store.server";
 
 const FIELDS = SETTING_GROUPS.flatMap((group) => group.fields);
@@ -17,8 +17,8 @@ export type SettingValues = Record<string, string>;
 /** The form's values: every field's text, the groups still marked as stand-ins, and the revision it started from. */
 export interface SettingsForm {
   values: SettingValues;
-  /** The shared-page card: an uploaded image's id (empty: the drawn default) and its focal point. */
-  socialImage: { upload: string; position: string };
+  /** The shared-page card: an uploaded image's id (empty: the drawn default), its focal point and its description. */
+  socialImage: { upload: string; position: string; alt: string };
   placeholders: string[];
   revision: number;
 }
@@ -31,6 +31,7 @@ export function settingsForm(document: StoredDocument): SettingsForm {
   const socialImage = {
     upload: String(doc.getIn(["socialImage", "upload"]) ?? ""),
     position: String(doc.getIn(["socialImage", "position"]) ?? ""),
+    alt: String(doc.getIn(["socialImage", "alt"]) ?? ""),
   };
   return { values, placeholders, socialImage, revision: document.revision };
 }
@@ -43,6 +44,7 @@ export function readSettingsForm(form: FormData): SettingsForm {
     socialImage: {
       upload: String(form.get(SOCIAL_CARD_SLOT.name) ?? "").trim(),
       position: String(form.get(SOCIAL_CARD_SLOT.focus) ?? "").trim(),
+      alt: String(form.get(SOCIAL_CARD_ALT) ?? "").trim(),
     },
     revision: Number(form.get("revision")) || 0,
   };
@@ -59,16 +61,25 @@ function applySettings(source: string, form: SettingsForm): { source: string } |
     else node.delete("placeholder");
   }
   const card = form.socialImage;
-  if (card.upload) doc.set("socialImage", doc.createNode({ upload: card.upload, position: card.position || "50% 50%" }));
+  // The description stays with the drawn default card too.
+  const kept = {
+    ...(card.upload ? { upload: card.upload, position: card.position || "50% 50%" } : {}),
+    ...(card.alt ? { alt: card.alt } : {}),
+  };
+  if (Object.keys(kept).length) doc.set("socialImage", doc.createNode(kept));
   else if (doc.has("socialImage")) doc.delete("socialImage");
   const parsed = siteSchema.safeParse(doc.toJS());
   if (parsed.success) return { source: doc.toString() };
   const errors: FieldErrors = {};
+  // An address that is neither https nor an address breaks two rules in the same words: say them once.
+  const add = (name: string, message: string) => {
+    const messages = (errors[name] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  };
   for (const issue of parsed.error.issues) {
     const name = issue.path.join(".");
-    if (FIELDS.some((f) => f.name === name)) (errors[name] ??= []).push(issue.message);
-    else if (name === SOCIAL_CARD_SLOT.focus) (errors[name] ??= []).push(issue.message);
-    else if (name === SOCIAL_CARD_SLOT.name) (errors[name] ??= []).push("Upload the card again");
+    if (FIELDS.some((f) => f.name === name) || name === SOCIAL_CARD_SLOT.focus || name === SOCIAL_CARD_ALT) add(name, issue.message);
+    else if (name === SOCIAL_CARD_SLOT.name) add(name, "Upload the card again");
   }
   // A rule no field shows (the file itself broken) is not the editor's to fix here.
   if (Object.keys(errors).length === 0) throw new Error(`site.yaml is not valid: ${parsed.error.message}`);
@@ -77,6 +88,8 @@ function applySettings(source: string, form: SettingsForm): { source: string } |
 
 export type SaveSettingsResult =
   | { kind: "saved" }
+  /** Checked and not saved: the editor shows the card as it would be. */
+  | { kind: "preview" }
   | { kind: "invalid"; errors: FieldErrors }
   /** Someone saved since this editor started: the fields they changed, with what is stored now. */
   | { kind: "conflict"; changed: { label: string; stored: string }[]; revision: number };
@@ -86,11 +99,13 @@ export async function saveSettings(
   db: Parameters<typeof audit>[0],
   actor: Actor,
   form: SettingsForm,
+  intent: "save" | "preview" = "save",
 ): Promise<SaveSettingsResult> {
   const current = await store.get(SETTINGS_PATH);
   if (!current) throw new Error("site.yaml is missing from the content documents");
   const applied = applySettings(current.source, form);
   if ("errors" in applied) return { kind: "invalid", errors: applied.errors };
+  if (intent === "preview") return { kind: "preview" };
   const saved = await store.save({ path: SETTINGS_PATH, revision: form.revision, source: applied.source, savedBy: actor.id ?? "system" });
   if ("conflict" in saved) return conflictWith(store, form.revision, saved.current ?? current);
   await audit(db, actor, { action: "content-saved", target: `content:${SETTINGS_PATH}`, details: { revision: saved.revision } });

@@ -35,6 +35,8 @@ const socialLinks = Object.entries(SOCIAL_NETWORKS).map(([name, hosts], i): Sett
 
 /** The card shown where a page is shared: its slot in the settings form (uploads.server.ts). */
 export const SOCIAL_CARD_SLOT = { name: "socialImage.upload", kind: "social", focus: "socialImage.position" } as const;
+/** The card's description for people who cannot see it (og:image:alt). */
+export const SOCIAL_CARD_ALT = "socialImage.alt";
 
 export const SETTING_GROUPS: SettingGroup[] = [
   {

@@ -9,7 +9,7 @@
  * check what staff save and what the repository holds, and an untouched install exports byte for byte the
  * files it was seeded from.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import { contentDocuments, contentRevisions, contentSeeded } from "../../db/schema";
@@ -123,50 +123,81 @@ export function createContentStore(db: Database, check: (documents: Record<strin
   }
 
   /**
-   * Saves or deletes one document if nobody saved it since `revision` (for a new or deleted one: its last
-   * revision, 0 if it never existed), after checking the
-   * whole content with the change applied. Resolves to the new revision, or to the conflict.
+   * Saves or deletes documents, all or none, if nobody saved any of them since its `revision` (for a new or
+   * deleted one: its last revision, 0 if it never existed), after checking the whole content with the changes
+   * applied. Resolves to each one's new revision, in order, or to the first conflict.
    */
-  async function save({
-    path,
-    language = DEFAULT_LANGUAGE,
-    revision,
-    source,
-    savedBy,
-  }: Change): Promise<{ revision: number } | SaveConflict> {
-    if (!isContentDocument(path)) throw new Error(`${path} is not a content document`);
+  async function saveAll(changes: Change[]): Promise<{ revisions: number[] } | SaveConflict> {
+    const language = changes[0]?.language ?? DEFAULT_LANGUAGE;
+    for (const change of changes) {
+      if (!isContentDocument(change.path)) throw new Error(`${change.path} is not a content document`);
+      if ((change.language ?? DEFAULT_LANGUAGE) !== language) throw new Error("changes saved together share one language");
+    }
     const result = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ source: contentDocuments.source, revision: contentDocuments.revision })
-        .from(contentDocuments)
-        .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)))
-        .for("update");
-      // A deleted document's count goes on from its deletion, so its history stays one sequence.
-      const latest = current?.revision ?? (await latestRevision(tx, path, language));
-      if (latest !== revision) return { conflict: true as const, current: current ?? null };
-      const all = await readDocuments(tx, language);
-      if (source === null) delete all[path];
-      else all[path] = source;
-      check(all);
-      const next = revision + 1;
-      if (source === null) {
-        await tx.delete(contentDocuments).where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
-      } else {
-        await tx
-          .insert(contentDocuments)
-          .values({ path, language, source, revision: next, updatedBy: savedBy })
-          .onConflictDoUpdate({
-            target: [contentDocuments.path, contentDocuments.language],
-            set: { source, revision: next, updatedBy: savedBy, updatedAt: sql`now()` },
-          });
+      for (const { path, revision } of changes) {
+        const [current] = await tx
+          .select({ source: contentDocuments.source, revision: contentDocuments.revision })
+          .from(contentDocuments)
+          .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)))
+          .for("update");
+        // A deleted document's count goes on from its deletion, so its history stays one sequence.
+        const latest = current?.revision ?? (await latestRevision(tx, path, language));
+        if (latest !== revision) return { conflict: true as const, current: current ?? null };
       }
-      // A new document staff add is never seeded over by a file of the same name in a later deploy.
-      await tx.insert(contentSeeded).values({ path, language }).onConflictDoNothing();
-      await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy });
-      return { revision: next };
+      const all = await readDocuments(tx, language);
+      for (const { path, source } of changes) {
+        if (source === null) delete all[path];
+        else all[path] = source;
+      }
+      check(all);
+      const revisions: number[] = [];
+      for (const { path, revision, source, savedBy } of changes) {
+        const next = revision + 1;
+        if (source === null) {
+          await tx.delete(contentDocuments).where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
+        } else {
+          await tx
+            .insert(contentDocuments)
+            .values({ path, language, source, revision: next, updatedBy: savedBy })
+            .onConflictDoUpdate({
+              target: [contentDocuments.path, contentDocuments.language],
+              set: { source, revision: next, updatedBy: savedBy, updatedAt: sql`now()` },
+            });
+        }
+        // A new document staff add is never seeded over by a file of the same name in a later deploy.
+        await tx.insert(contentSeeded).values({ path, language }).onConflictDoNothing();
+        await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy });
+        revisions.push(next);
+      }
+      return { revisions };
     });
     if (!("conflict" in result)) await announce();
     return result;
+  }
+
+  /** Saves or deletes one document: saveAll with one change. */
+  async function save(change: Change): Promise<{ revision: number } | SaveConflict> {
+    const result = await saveAll([change]);
+    return "conflict" in result ? result : { revision: result.revisions[0]! };
+  }
+
+  /** The documents under `folder` (such as "team/directors/") that staff deleted, each with its last text. */
+  async function deleted(folder: string, language = DEFAULT_LANGUAGE): Promise<{ path: string; source: string }[]> {
+    const live = db.select({ path: contentDocuments.path }).from(contentDocuments).where(eq(contentDocuments.language, language));
+    const rows = await db
+      .select({ path: contentRevisions.path, source: contentRevisions.source })
+      .from(contentRevisions)
+      .where(
+        and(
+          eq(contentRevisions.language, language),
+          sql`starts_with(${contentRevisions.path}, ${folder})`,
+          notInArray(contentRevisions.path, live),
+          isNotNull(contentRevisions.source),
+        ),
+      )
+      .orderBy(asc(contentRevisions.id));
+    // The last text each had before its deletion.
+    return [...new Map(rows.map((r) => [r.path, r.source!])).entries()].map(([path, source]) => ({ path, source }));
   }
 
   /** Every saved state of one document, oldest first; `source` is null where it was deleted. */
@@ -182,7 +213,7 @@ export function createContentStore(db: Database, check: (documents: Record<strin
       .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, language)))
       .orderBy(asc(contentRevisions.id));
 
-  return { seed, documents, get, save, history };
+  return { seed, documents, get, save, saveAll, deleted, history };
 }
 
 export type ContentStore = ReturnType<typeof createContentStore>;

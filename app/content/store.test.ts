@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { watchContentVersion } from "../../db/content-version.server";
-import { forEachDatabase } from "../../tests/helpers/databases";
+import { createTestDatabase, forEachDatabase, hasPostgres } from "../../tests/helpers/databases";
 import { content, contentFiles, serveContentFrom, siteContentFrom } from "./content.server";
 import { createMediaStore, memoryBlobStore } from "~/lib/media.server";
 import { readContentFiles } from "./read-files.server";
@@ -59,6 +59,8 @@ forEachDatabase("content documents", (handle) => {
     expect(documents[SITE]).toContain("Changed By Staff");
     expect(documents[A_DIRECTOR]).toBeUndefined();
     expect(await store().get(A_DIRECTOR)).toBeNull();
+    // Listed among the deleted, with the text it had, until staff put it back.
+    expect(await store().deleted("team/directors/")).toEqual([{ path: A_DIRECTOR, source: contentFiles[A_DIRECTOR] }]);
 
     // Staff put the person back: a new revision after the deletion, not a seed.
     expect(await store().save({ path: A_DIRECTOR, revision: 0, source: "stale", savedBy: "staff-2" })).toEqual({
@@ -69,6 +71,7 @@ forEachDatabase("content documents", (handle) => {
       revision: 3,
     });
     expect(siteContentFrom(await store().documents()).site.organization.name).toBe("Changed By Staff");
+    expect(await store().deleted("team/directors/")).toEqual([]);
   });
 
   it("brings a document staff never saved up to its file's new text, and leaves one they saved alone", async () => {
@@ -107,6 +110,35 @@ forEachDatabase("content documents", (handle) => {
     );
   });
 
+  it("saves several documents together or not at all: a conflict or a broken one leaves every one as it was", async () => {
+    const [a, b] = ["communities/copts.md", "communities/samaritans.md"];
+    const [before, other] = [(await store().get(a))!, (await store().get(b))!];
+    const edited = (doc: { source: string }) => doc.source.replace(/^adjective: .*$/m, "adjective: Edited Together");
+    const change = (path: string, doc: { source: string; revision: number }, source = edited(doc), revision = doc.revision) => ({
+      path,
+      revision,
+      source,
+      savedBy: "staff-1",
+    });
+    expect(await store().saveAll([change(a, before), change(b, other, edited(other), other.revision - 1)])).toEqual({
+      conflict: true,
+      current: other,
+    });
+    await expect(store().saveAll([change(a, before), change(b, other, other.source.replace(/^name: .*$/m, ""))])).rejects.toThrow(
+      /communities\/samaritans\.md/,
+    );
+    expect([await store().get(a), await store().get(b)]).toEqual([before, other]);
+
+    expect(await store().saveAll([change(a, before), change(b, other)])).toEqual({ revisions: [before.revision + 1, other.revision + 1] });
+    const site = siteContentFrom(await store().documents());
+    expect(site.communities.filter((c) => c.adjective === "Edited Together").map((c) => c.slug)).toEqual(["copts", "samaritans"]);
+    // And back, for the other tests.
+    await store().saveAll([
+      change(a, { ...before, revision: before.revision + 1 }, before.source),
+      change(b, { ...other, revision: other.revision + 1 }, other.source),
+    ]);
+  });
+
   it("keeps every revision, with who saved it, the deletion included", async () => {
     const history = await store().history(A_DIRECTOR);
     expect(history.map((r) => [r.revision, r.source === null, r.savedBy])).toEqual([
@@ -140,19 +172,38 @@ forEachDatabase("content documents", (handle) => {
   });
 });
 
+/** Where the export reads from: the embedded database in a folder of its own, and a fresh PostgreSQL database. */
+const exportPlaces = [
+  { name: "PGlite", make: async (work: string) => ({ env: { DATA_DIR: join(work, "data"), DATABASE_URL: "" }, drop: async () => {} }) },
+  ...(hasPostgres
+    ? [
+        {
+          name: "PostgreSQL",
+          make: async () => {
+            const { url, drop } = await createTestDatabase();
+            return { env: { DATABASE_URL: url }, drop };
+          },
+        },
+      ]
+    : []),
+];
+
 describe("npm run content:export (issue 20)", () => {
-  it("writes an untouched install's content as exactly the repository's files", async () => {
-    const work = mkdtempSync(join(tmpdir(), "content-export-"));
-    try {
-      const out = join(work, "out");
-      const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/ops/content-export.ts", out], {
-        cwd: resolve(__dirname, "..", ".."),
-        env: { ...process.env, DATA_DIR: join(work, "data"), DATABASE_URL: "" },
-      });
-      expect(stdout).toContain(`Wrote ${Object.keys(FIRST_EDITION).length + 1} content files`);
-      expect(readContentFiles(out)).toEqual({ ...FIRST_EDITION, "news.yaml": contentFiles["news.yaml"] });
-    } finally {
-      rmSync(work, { recursive: true, force: true });
-    }
-  }, 60_000);
+  for (const place of exportPlaces)
+    it(`writes an untouched install's content as exactly the repository's files, on ${place.name}`, async () => {
+      const work = mkdtempSync(join(tmpdir(), "content-export-"));
+      const { env, drop } = await place.make(work);
+      try {
+        const out = join(work, "out");
+        const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/ops/content-export.ts", out], {
+          cwd: resolve(__dirname, "..", ".."),
+          env: { ...process.env, ...env },
+        });
+        expect(stdout).toContain(`Wrote ${Object.keys(FIRST_EDITION).length + 1} content files`);
+        expect(readContentFiles(out)).toEqual({ ...FIRST_EDITION, "news.yaml": contentFiles["news.yaml"] });
+      } finally {
+        await drop();
+        rmSync(work, { recursive: true, force: true });
+      }
+    }, 60_000);
 });

@@ -128,7 +128,7 @@ export async function slotPreviews(
   for (const slot of slots) {
     const id = valueOf(slot.name);
     if (!IMAGE_ID.test(id)) continue;
-    const variants = await media.variants(id, focusOf(slot.focus ? valueOf(slot.focus) : undefined));
+    const variants = await media.variants(id, slot.kind, focusOf(slot.focus ? valueOf(slot.focus) : undefined));
     const smallest = variants.filter((v) => v.format === "webp").sort((a, b) => a.width - b.width)[0] ?? variants[0];
     if (smallest) previews[slot.name] = { src: smallest.url, width: smallest.width, height: smallest.height };
   }
@@ -159,7 +159,7 @@ export async function imagesOnlyInHistory(store: ContentStore, path: string): Pr
   return [...new Set(earlier)].filter((id) => !current.has(id));
 }
 
-/** A document's text without the photograph: the field naming it, and a portrait or card left without one. */
+/** A document's text without the photograph: the field naming it, and a portrait or card left without one (but a card's description). */
 function withoutImage(path: string, source: string, imageId: string): string {
   const yamlFile = path.endsWith(".yaml");
   const file = yamlFile ? { frontMatter: parseDocument(source), body: "" } : splitFile(source);
@@ -176,8 +176,11 @@ function withoutImage(path: string, source: string, imageId: string): string {
         ["portrait", "socialImage"].includes(String(pair.key.value)) &&
         isMap(pair.value) &&
         !pair.value.has("upload")
-      )
-        return visit.REMOVE;
+      ) {
+        // The card's description stays, for the drawn default card.
+        pair.value.delete("position");
+        if (!pair.value.items.length) return visit.REMOVE;
+      }
     },
   });
   return yamlFile ? doc.toString() : joinFile(doc, file.body);

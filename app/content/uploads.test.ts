@@ -6,31 +6,32 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import type { DatabaseHandle } from "../../db/client.server";
 import { phoneJpeg, photo, pngClaiming } from "../../tests/helpers/photographs";
-import { createMediaStore, memoryBlobStore, type MediaStore } from "~/lib/media.server";
-import { SYSTEM } from "~/staff/audit.server";
-import { contentFiles, siteContentFrom, uploadedImagesOf } from "./content.server";
-import { setUploadedImages, socialImageUrl } from "~/lib/images.server";
-import { imageSlotsOf, PARTNERS_PATH } from "./page-form";
+import { createMediaStore, memoryBlobStore, type BlobStore, type MediaStore } from "~/lib/media.server";
+import { SYSTEM, type Actor } from "~/staff/audit.server";
+import { siteContentFrom, uploadedImagesOf } from "./content.server";
+import { picture, setUploadedImages, socialImageUrl } from "~/lib/images.server";
+import { pageMeta } from "~/lib/seo";
+import type { PictureData } from "~/lib/images";
+import { restoreRevision } from "./history.server";
+import { imageSlotsOf, PARTNERS_PATH, PORTRAIT_SLOT } from "./page-form";
+import { personForm, readPersonForm, savePerson } from "./people.server";
 import { SETTINGS_PATH, SOCIAL_CARD_SLOT } from "./settings";
 import { readSettingsForm, saveSettings, settingsForm } from "./settings.server";
 import { pageForm, readPageForm, savePage } from "./pages.server";
-import { createContentStore, type ContentStore } from "./store.server";
+import type { ContentStore } from "./store.server";
+import { seededContentStore } from "../../tests/helpers/content-store";
 import { collectUnusedImages, eraseImage, imagesOnlyInHistory, settleUploads, takeUploads } from "./uploads.server";
 
 let database: DatabaseHandle;
+let blobs: BlobStore;
 let media: MediaStore;
 let store: ContentStore;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: "memory://" });
-  media = createMediaStore(database.db, memoryBlobStore());
-  store = createContentStore(
-    database.db,
-    (documents) => void siteContentFrom(documents),
-    async () => {},
-  );
-  await store.seed(contentFiles);
+  ({ handle: database, store } = await seededContentStore());
+  blobs = memoryBlobStore();
+  media = createMediaStore(database.db, blobs);
 });
 afterAll(() => database?.close());
 
@@ -109,20 +110,36 @@ describe("photographs sent with an editor's form", () => {
     });
     const slideUpload = await takeUploads(home, imageSlotsOf("home", rows(home)), media, "staff-1");
     expect(slideUpload.errors).toEqual({});
-    expect(await savePage(store, database.db, SYSTEM, "pages/home.md", readPageForm("pages/home.md", home), "save")).toMatchObject({
+    // An uploaded slide is described, or marked decorative: refused at its field otherwise, in preview as in a save.
+    const homeRevision = (await store.get("pages/home.md"))!.revision;
+    const homePage = () => readPageForm("pages/home.md", home);
+    expect(await savePage(store, database.db, SYSTEM, "pages/home.md", homePage(), "preview")).toEqual({
+      kind: "invalid",
+      errors: { "slides.2.alt": ["Describe the photograph for people who cannot see it, or mark it as decorative"] },
+    });
+    home.set("slides.2.decorative", "on");
+    expect(await savePage(store, database.db, SYSTEM, "pages/home.md", homePage(), "preview")).toMatchObject({ kind: "preview" });
+    expect((await store.get("pages/home.md"))!.revision).toBe(homeRevision);
+    home.delete("slides.2.decorative");
+    home.set("slides.2.alt", "Candles held up at a vigil");
+    expect(await savePage(store, database.db, SYSTEM, "pages/home.md", homePage(), "save")).toMatchObject({
       kind: "saved",
     });
     await settleUploads(database.db, media, SYSTEM, "pages/home.md", slideUpload);
 
     const site = siteContentFrom(await store.documents());
     expect(site.partners[0]!.logo).toBe(logoId);
-    expect(site.home.slides[2]).toMatchObject({ upload: String(home.get("slides.2.upload")), position: "50% 20%" });
+    expect(site.home.slides[2]).toMatchObject({
+      upload: String(home.get("slides.2.upload")),
+      position: "50% 20%",
+      alt: "Candles held up at a vigil",
+    });
     // The other slides keep their empty alt text and gain no empty photograph.
     expect((await store.get("pages/home.md"))!.source).not.toMatch(/upload: ""/);
     expect(uploadedImagesOf(site).map((r) => r.kind)).toEqual(["logo", "slide"]);
 
     // A logo is fitted whole on a transparent ground, never cut: a 3:1 mark in a 2:1 frame keeps its ends.
-    const [variant] = (await media.variants(logoId)).filter((v) => v.format === "webp");
+    const [variant] = (await media.variants(logoId, "logo")).filter((v) => v.format === "webp");
     const bytes = (await media.file(hashIn(variant!.url)))!.bytes;
     const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(data[3]).toBe(0); // the top-left corner is transparent
@@ -138,7 +155,7 @@ describe("photographs sent with an editor's form", () => {
     ]);
   });
 
-  it("puts an uploaded card in the shared-page tags, as a JPEG cut to the card's frame", async () => {
+  it("puts an uploaded card in the shared-page tags, as a JPEG cut to the card's frame, with its description, after a preview that saves nothing", async () => {
     const form = new FormData();
     const shown = settingsForm((await store.get(SETTINGS_PATH))!);
     form.set("revision", String(shown.revision));
@@ -148,11 +165,23 @@ describe("photographs sent with an editor's form", () => {
     form.set("socialImage.position", "50% 40%");
     const { errors } = await takeUploads(form, [SOCIAL_CARD_SLOT], media, "staff-1");
     expect(errors).toEqual({});
+    expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form), "preview")).toEqual({ kind: "preview" });
+    expect((await store.get(SETTINGS_PATH))!.revision).toBe(shown.revision);
+    form.set("socialImage.alt", "Members of the alliance holding hands in a circle");
     expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form))).toEqual({ kind: "saved" });
     const site = siteContentFrom(await store.documents());
+    expect(site.site.socialImage?.alt).toBe("Members of the alliance holding hands in a circle");
     setUploadedImages(await media.lookup(uploadedImagesOf(site)));
     const card = socialImageUrl("https://example.org", "social/default", site.site.socialImage);
     expect(card).toMatch(/^https:\/\/example\.org\/media\/[0-9a-f]{64}\.jpg$/);
+    const root = {
+      siteUrl: "https://example.org",
+      siteName: "Common Bond",
+      socialImage: card,
+      socialImageAlt: site.site.socialImage!.alt!,
+    };
+    const tags = pageMeta({ title: "Home", description: "The alliance", path: "/", root });
+    expect(tags).toContainEqual({ property: "og:image:alt", content: "Members of the alliance holding hands in a circle" });
     const bytes = (await media.file(hashIn(new URL(card).pathname)))!.bytes;
     const meta = await sharp(bytes).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["jpeg", 1200, 630, undefined]);
@@ -168,12 +197,12 @@ describe("photographs sent with an editor's form", () => {
     expect(siteContentFrom(await store.documents()).partners[0]!.logo).toBeUndefined();
     // Its history can still restore it, so its files stay until no version names it.
     expect(await collectUnusedImages(database.db, media, new Date(Date.now() + 7_200_000))).toEqual({ images: 0, files: 0 });
-    expect(await media.file(changes[0]!.before)).not.toBeNull();
+    expect(await blobs.get(changes[0]!.before)).not.toBeNull();
   });
 
   it("deletes a photograph from every version for good, but not while a page still shows it", async () => {
     const logo = (await imagesOnlyInHistory(store, PARTNERS_PATH))[0]!;
-    const variants = await media.variants(logo);
+    const variants = await media.variants(logo, "logo");
     const slide = siteContentFrom(await store.documents()).home.slides[2]!.upload!;
     expect(await eraseImage(database.db, media, SYSTEM, slide)).toEqual({
       // The card above is the same photograph as the slide: one image, shown in two places.
@@ -185,9 +214,117 @@ describe("photographs sent with an editor's form", () => {
     expect(history.some((r) => r.source?.includes(logo))).toBe(false);
     // The version that showed it still reads as valid content: restoring it gives the stand-in.
     for (const { source } of history) siteContentFrom({ ...(await store.documents()), [PARTNERS_PATH]: source! });
-    expect(await media.file(logo)).toBeNull();
+    expect(await blobs.get(logo)).toBeNull();
     for (const v of variants) expect(await media.file(hashIn(v.url))).toBeNull();
     expect(await imagesOnlyInHistory(store, PARTNERS_PATH)).toEqual([]);
-    expect(await media.file(slide)).not.toBeNull();
+    expect(await blobs.get(slide)).not.toBeNull();
+  });
+});
+
+describe("a replaced portrait, restored from its history, and the audit log", () => {
+  const editor: Actor = { id: "staff-7", email: "editor@example.org" };
+  const path = "team/directors/amira-placeholder.md";
+
+  /** The person's editor as a browser sends it, with what is given; the uploads taken and the form saved as staff's. */
+  async function saveThePerson(extra: Record<string, string | File>) {
+    const form = new FormData();
+    const shown = (await personForm(store, "directors", "amira-placeholder"))!;
+    for (const [name, value] of Object.entries({
+      name: shown.name,
+      title: shown.title,
+      order: shown.order,
+      biography: shown.biography,
+      revision: String(shown.revision),
+      [PORTRAIT_SLOT.name]: shown.portrait,
+      [PORTRAIT_SLOT.focus]: shown.portraitPosition,
+    }))
+      form.set(name, value);
+    for (const [name, value] of Object.entries(extra)) form.set(name, value);
+    const uploads = await takeUploads(form, [PORTRAIT_SLOT], media, editor.id);
+    expect(uploads.errors).toEqual({});
+    const target = { board: "directors" as const, id: "amira-placeholder" };
+    expect(await savePerson(store, database.db, editor, target, readPersonForm(form), "save")).toEqual({ kind: "saved" });
+    await settleUploads(database.db, media, editor, path, uploads);
+    return String(form.get(PORTRAIT_SLOT.name));
+  }
+
+  /** The portrait the person's page draws now, as the server builds it after a change. */
+  async function portraitShown() {
+    const site = siteContentFrom(await store.documents());
+    setUploadedImages(await media.lookup(uploadedImagesOf(site)));
+    const member = site.directors.find((m) => m.id === "amira-placeholder")!;
+    return picture("team/directors/amira-placeholder", member.name, { ...member.portrait, kind: "portrait" });
+  }
+  const urlsOf = (variants: { url: string }[]) => variants.map((v) => v.url).sort();
+  const urlsIn = (shown: PictureData) =>
+    shown.sources
+      .flatMap((s) => s.srcSet.split(", "))
+      .map((entry) => entry.split(" ")[0]!)
+      .sort();
+  const file = (image: Buffer) => new File([new Uint8Array(image)], "portrait.jpg", { type: "image/jpeg" });
+
+  it("shows the older photograph's own variants again once its revision is restored, and logs who uploaded, replaced and removed it", async () => {
+    const first = await saveThePerson({ [`${PORTRAIT_SLOT.name}.file`]: file(await (await photo(400, 500)).jpeg().toBuffer()) });
+    const withFirst = (await store.get(path))!.revision;
+    const second = await saveThePerson({
+      [`${PORTRAIT_SLOT.name}.file`]: file(await (await photo(480, 600)).jpeg().toBuffer()),
+      [PORTRAIT_SLOT.focus]: "50% 30%",
+    });
+    expect(second).not.toBe(first);
+    expect(urlsIn(await portraitShown())).toEqual(urlsOf(await media.variants(second, "portrait", { x: 50, y: 30 })));
+
+    // The replaced photograph is kept while its revision can be restored (collected after the grace, too).
+    expect(await collectUnusedImages(database.db, media, new Date(Date.now() + 7_200_000))).toEqual({ images: 0, files: 0 });
+    const restored = await restoreRevision(store, database.db, editor, path, withFirst, (await store.get(path))!.revision);
+    expect(restored).toMatchObject({ restored: expect.any(Number) });
+    const firstVariants = await media.variants(first, "portrait");
+    expect(firstVariants).toHaveLength(4);
+    expect(urlsIn(await portraitShown())).toEqual(urlsOf(firstVariants));
+
+    await saveThePerson({ [`${PORTRAIT_SLOT.name}.remove`]: "on" });
+    expect((await portraitShown()).placeholder).toBe(true);
+
+    const logged = (await database.db.execute(
+      sql`select action, actor_id, actor_email, target, details from audit_log where target = ${`content:${path}`} and action like 'image-%' order by id`,
+    )) as unknown as { rows: { action: string; actor_id: string; actor_email: string; target: string; details: Record<string, string> }[] };
+    expect(logged.rows).toEqual([
+      {
+        action: "image-uploaded",
+        actor_id: "staff-7",
+        actor_email: "editor@example.org",
+        target: `content:${path}`,
+        details: { field: PORTRAIT_SLOT.name, image: first },
+      },
+      {
+        action: "image-replaced",
+        actor_id: "staff-7",
+        actor_email: "editor@example.org",
+        target: `content:${path}`,
+        details: { field: PORTRAIT_SLOT.name, before: first, image: second },
+      },
+      {
+        action: "image-removed",
+        actor_id: "staff-7",
+        actor_email: "editor@example.org",
+        target: `content:${path}`,
+        details: { field: PORTRAIT_SLOT.name, before: first },
+      },
+    ]);
+  });
+
+  it("logs the photographs it collects, as the system's doing, once no version names them", async () => {
+    // Uploaded in an editor that was never saved: no revision names it.
+    const form = new FormData();
+    form.set(`${PORTRAIT_SLOT.name}.file`, file(await (await photo(360, 450)).jpeg().toBuffer()));
+    await takeUploads(form, [PORTRAIT_SLOT], media, editor.id);
+    const unsaved = String(form.get(PORTRAIT_SLOT.name));
+    expect(await collectUnusedImages(database.db, media)).toEqual({ images: 0, files: 0 }); // within the hour's grace
+    const collected = await collectUnusedImages(database.db, media, new Date(Date.now() + 7_200_000));
+    expect(collected).toEqual({ images: 1, files: 5 });
+    expect(await blobs.get(unsaved)).toBeNull();
+    const logged = (await database.db.execute(
+      sql`select actor_id, actor_email, details from audit_log where action = 'images-collected' order by id desc limit 1`,
+    )) as unknown as { rows: { actor_id: string | null; actor_email: string | null; details: unknown }[] };
+    expect(logged.rows).toEqual([{ actor_id: null, actor_email: null, details: { images: 1, files: 5 } }]);
   });
 });

@@ -8,20 +8,9 @@
 import { href } from "react-router";
 import * as z from "zod/mini";
 import type { submissionTables } from "../../db/schema";
+import { INTERESTS, OTHER_INTEREST, type InboxSlug } from "./inboxes";
 
-export const INTERESTS = [
-  "Content Creation / Messaging",
-  "Social Media and Outreach",
-  "Research / Fact-Checking",
-  "Event Organization",
-  "Community Building",
-  "Fundraising",
-  "Youth Programs / Education",
-  "Administrative Support",
-  "Advisory Role",
-  "Other (please describe below)",
-] as const;
-export const OTHER_INTEREST = INTERESTS[9];
+export { INTERESTS, OTHER_INTEREST };
 
 export const CONSENT_MESSAGE = "You must agree to the Privacy Policy and Terms of Use";
 
@@ -102,7 +91,7 @@ interface FormDescription<S extends FormSchema, T extends keyof typeof submissio
   /** The page that shows the form and receives its posts. */
   path: string;
   /** The staff inbox that lists what it receives (/admin/messages, /admin/volunteers). */
-  inbox: "messages" | "volunteers";
+  inbox: InboxSlug;
   /** The backend function the original front end invokes (docs/product.md, "JSON endpoints"). */
   functionName: string;
   /** The table in db/schema.ts; its columns carry these field names. */

@@ -74,20 +74,32 @@ export interface InspectedUpload {
   height: number;
 }
 
-async function decodeHeic(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
-  // sharp's own libheif decodes AVIF only (HEVC is not in its build); heic-decode is libheif compiled to WebAssembly.
-  const { default: decode } = await import("heic-decode");
-  const image = await decode({ buffer: bytes });
-  return { data: Buffer.from(image.data), width: image.width, height: image.height };
-}
+/** sharp reads the upload refusing truncated files and frames over the pixel limit. */
+const READ = { failOn: "truncated", limitInputPixels: MAX_UPLOAD_PIXELS } as const;
 
-/** A sharp pipeline that reads the upload, refusing truncated files and frames over the pixel limit. */
-async function open(bytes: Buffer, format: Accepted): Promise<Sharp> {
-  const options = { failOn: "truncated", limitInputPixels: MAX_UPLOAD_PIXELS } as const;
-  if (format !== "heic") return sharp(bytes, options);
-  const { data, width, height } = await decodeHeic(bytes);
-  if (width * height > MAX_UPLOAD_PIXELS) throw tooManyPixels(width, height);
-  return sharp(data, { ...options, raw: { width, height, channels: 4 } });
+/**
+ * A phone's HEIC, upright (libheif applies its rotation), as RGBA pixels. sharp's own libheif decodes AVIF
+ * only (HEVC is not in its build); heic-decode is libheif compiled to WebAssembly, which runs on the main
+ * thread and blocks it while it decodes. So the frame's size is read from the file's header first (libheif
+ * parses the boxes, `ispe` among them, without decoding), a bomb is refused before any pixel is made, and an
+ * accepted photograph is decoded once per upload.
+ */
+async function decodeHeic(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { all } = (await import("heic-decode")).default;
+  const images = await all({ buffer: bytes }).catch(() => {
+    throw damaged();
+  });
+  try {
+    const primary = images[0];
+    if (!primary) throw damaged();
+    if (primary.width * primary.height > MAX_UPLOAD_PIXELS) throw tooManyPixels(primary.width, primary.height);
+    const { data, width, height } = await primary.decode().catch(() => {
+      throw damaged();
+    });
+    return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height };
+  } finally {
+    images.dispose();
+  }
 }
 
 const tooManyPixels = (width: number, height: number) =>
@@ -96,8 +108,18 @@ const tooManyPixels = (width: number, height: number) =>
     `This image is ${width} × ${height} pixels (${Math.round((width * height) / 1e6)} megapixels). The limit is ${MAX_UPLOAD_PIXELS / 1e6} megapixels: export it smaller and upload it again.`,
   );
 
+/** An accepted upload, and its pixels to read again (each output is made from a pipeline of its own). */
+interface AcceptedUpload {
+  inspected: InspectedUpload;
+  pixels: () => Sharp;
+}
+
 /** Judges an upload by its bytes alone; throws UploadRefused with the reason and the sentence to show. */
 export async function inspectUpload(bytes: Buffer): Promise<InspectedUpload> {
+  return (await accept(bytes)).inspected;
+}
+
+async function accept(bytes: Buffer): Promise<AcceptedUpload> {
   if (bytes.length === 0) throw new UploadRefused("empty", "The file is empty. Choose a photograph and upload it again.");
   if (bytes.length > MAX_UPLOAD_BYTES) {
     throw new UploadRefused(
@@ -127,24 +149,30 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedUpload> {
       "This file has something other than a picture inside it. Open it in an image editor, save it again, and upload that copy.",
     );
   }
+  if (format === "heic") {
+    // Decoded whole (which proves it complete) and kept: the variants are made from these pixels.
+    const { data, width, height } = await decodeHeic(bytes);
+    return { inspected: { format, width, height }, pixels: () => sharp(data, { ...READ, raw: { width, height, channels: 4 } }) };
+  }
   let meta: Metadata;
   try {
-    meta = format === "heic" ? await (await open(bytes, format)).metadata() : await sharp(bytes).metadata();
-  } catch (error) {
-    if (error instanceof UploadRefused) throw error;
+    meta = await sharp(bytes).metadata();
+  } catch {
     throw damaged();
   }
   const { width = 0, height = 0 } = meta;
   if (width * height > MAX_UPLOAD_PIXELS) throw tooManyPixels(width, height);
-  // Decoding the whole image is the only way to know it is complete.
+  // Decoding the whole image is the only way to know it is complete (in libuv's threads, as all sharp's work).
   try {
-    await (await open(bytes, format)).raw().toBuffer();
-  } catch (error) {
-    if (error instanceof UploadRefused) throw error;
+    await sharp(bytes, READ).raw().toBuffer();
+  } catch {
     throw damaged();
   }
   const upright = (meta.orientation ?? 1) >= 5;
-  return { format, width: upright ? height : width, height: upright ? width : height };
+  return {
+    inspected: { format, width: upright ? height : width, height: upright ? width : height },
+    pixels: () => sharp(bytes, READ),
+  };
 }
 
 const damaged = () =>
@@ -204,9 +232,9 @@ function encodeVariant(image: Sharp, format: string) {
  * to, so every output is clean; only the colour profile is kept, so colours do not shift.
  */
 export async function processUpload(bytes: Buffer, kind: ImageKind, focus?: FocalPoint): Promise<ProcessedUpload> {
-  const inspected = await inspectUpload(bytes);
-  // One decoded, upright source; each output is a clone of it (sharp's order: orientation first, then the crop).
-  const upright = (await open(bytes, inspected.format)).autoOrient().keepIccProfile();
+  const { inspected, pixels } = await accept(bytes);
+  // One upright source; each output is a clone of it (sharp's order: orientation first, then the crop).
+  const upright = pixels().autoOrient().keepIccProfile();
   const { format, image } = encodeOriginal(upright.clone(), inspected.format);
   const original = { format, width: inspected.width, height: inspected.height, bytes: await image.toBuffer() };
   return { original, variants: await cut(upright, original, kind, focus) };
@@ -214,9 +242,8 @@ export async function processUpload(bytes: Buffer, kind: ImageKind, focus?: Foca
 
 /** A kept original cut again for a new focal point: its variants only. */
 export async function cutVariants(original: Buffer, kind: ImageKind, focus?: FocalPoint): Promise<ImageVariant[]> {
-  const inspected = await inspectUpload(original);
-  const upright = (await open(original, inspected.format)).autoOrient().keepIccProfile();
-  return cut(upright, inspected, kind, focus);
+  const { inspected, pixels } = await accept(original);
+  return cut(pixels().autoOrient().keepIccProfile(), inspected, kind, focus);
 }
 
 async function cut(upright: Sharp, size: { width: number; height: number }, kind: ImageKind, focus?: FocalPoint) {

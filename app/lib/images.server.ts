@@ -53,8 +53,11 @@ function uploadedPicture(variants: StoredVariant[], alt: string): PictureData {
   return { sources, src: fallback.url, width: largest.width, height: largest.height, alt, placeholder: false };
 }
 
-/** @param upload the content's reference to an uploaded photograph, which takes the place of the named one. */
-export function picture(name: string, alt = "", upload?: Partial<ImageReference>): PictureData {
+/**
+ * @param upload the content's reference to an uploaded photograph, which takes the place of the named one,
+ * and the kind of frame the place cuts it to.
+ */
+export function picture(name: string, alt = "", upload?: Partial<ImageReference> & Pick<ImageReference, "kind">): PictureData {
   const variants = upload?.upload ? uploaded.get(referenceKey(upload as ImageReference)) : undefined;
   if (variants?.length) return uploadedPicture(variants, alt);
   const images = loadManifest();
@@ -71,7 +74,9 @@ export function picture(name: string, alt = "", upload?: Partial<ImageReference>
 
 /** Absolute URL of the image variant to use in Open Graph tags. */
 export function socialImageUrl(siteUrl: string, name = "social/default", upload?: Partial<ImageReference>): string {
-  const own = upload?.upload ? uploaded.get(referenceKey(upload as ImageReference))?.find((v) => v.format === "jpeg") : undefined;
+  const own = upload?.upload
+    ? uploaded.get(referenceKey({ upload: upload.upload, position: upload.position, kind: "social" }))?.find((v) => v.format === "jpeg")
+    : undefined;
   if (own) return `${siteUrl}${own.url}`;
   const entry = loadManifest()[name];
   const variant = entry?.sources.jpeg?.[0] ?? entry?.sources.webp?.at(-1);

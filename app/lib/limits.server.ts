@@ -47,14 +47,38 @@ function wrap(limiter: RateLimiterAbstract, points: number): Limit {
   };
 }
 
-export async function createLimitStore(options: { redisUrl?: string; pgPool?: Pool }): Promise<LimitStore> {
+interface LimitStoreOptions {
+  redisUrl?: string;
+  pgPool?: Pool;
+  /**
+   * Told when Redis becomes unreachable (false) and when it is back (true), once each time. Meanwhile every
+   * limit is counted in this instance's memory (the insurance limiter): submissions carry on, but the
+   * instances no longer share their counts.
+   */
+  onSharedStore?: (reachable: boolean) => void;
+}
+
+export async function createLimitStore(options: LimitStoreOptions): Promise<LimitStore> {
   if (options.redisUrl) {
     const { Redis } = await import("ioredis");
     const client = new Redis(options.redisUrl, { enableOfflineQueue: false, lazyConnect: false, maxRetriesPerRequest: 1 });
-    client.on("error", () => {});
+    // ioredis reconnects by itself; these events only say when that changes anything.
+    let reachable: boolean | null = null;
+    let closing = false;
+    const reached = (now: boolean) => {
+      if (reachable === now || closing) return;
+      reachable = now;
+      options.onSharedStore?.(now);
+    };
+    client.on("ready", () => reached(true));
+    client.on("error", () => reached(false));
+    client.on("close", () => reached(false));
     return {
       kind: "redis",
-      close: async () => void (await client.quit().catch(() => client.disconnect())),
+      close: async () => {
+        closing = true;
+        await client.quit().catch(() => client.disconnect());
+      },
       limit: async (name, points, duration) => {
         const base = { points, duration, keyPrefix: name };
         return wrap(new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter: new RateLimiterMemory(base) }), points);

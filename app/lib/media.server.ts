@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { and, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { imageVariants, images, mediaFiles } from "../../db/schema";
-import { cutVariants, type FocalPoint, type ImageKind, type ImageVariant, type ProcessedUpload } from "./image-upload.server";
+import { cutVariants, IMAGE_KINDS, type FocalPoint, type ImageKind, type ImageVariant, type ProcessedUpload } from "./image-upload.server";
 
 /** Where a file's bytes are; the index rows are in the database either way. */
 export interface BlobStore {
@@ -116,14 +116,15 @@ export function focusOf(position: string | undefined): FocalPoint {
   return { x: clamp(x), y: clamp(y) };
 }
 
-/** Where content names an uploaded image: its id and the focal point it is cut around there. */
+/** Where content names an uploaded image: its id, and the frame and focal point it is cut to there. */
 export interface ImageReference {
   upload: string;
+  kind: ImageKind;
   position?: string;
 }
 
 /** The key under which `lookup` answers for a reference. */
-export const referenceKey = (ref: ImageReference) => `${ref.upload}@${focusKey(focusOf(ref.position))}`;
+export const referenceKey = (ref: ImageReference) => `${ref.upload}@${ref.kind}@${focusKey(focusOf(ref.position))}`;
 
 export interface StoredVariant {
   format: string;
@@ -140,11 +141,12 @@ export interface MediaStore {
     focus: FocalPoint | undefined,
     uploadedBy: string | null,
   ): Promise<{ imageId: string; variants: StoredVariant[] }>;
-  /** The variants of an image at a focal point, or none if they were never made. */
-  variants(imageId: string, focus?: FocalPoint): Promise<StoredVariant[]>;
+  /** The variants of an image cut to a kind's frame at a focal point, or none if they were never made. */
+  variants(imageId: string, kind: ImageKind, focus?: FocalPoint): Promise<StoredVariant[]>;
   /**
-   * Makes the variants of a kept image at a focal point, from its clean original, unless they exist: a new
-   * crop of an old upload. False if there is no such image (collected, or never uploaded here).
+   * Makes the variants of a kept image for a kind's frame at a focal point, from its clean original, unless
+   * they exist: a new crop of an old upload, or the same photograph shown in another place. False if there is
+   * no such image (collected, or never uploaded here).
    */
   crop(imageId: string, kind: ImageKind, focus: FocalPoint): Promise<boolean>;
   /** The variants of many references at once, by `referenceKey`; one that has none is left out. */
@@ -153,7 +155,10 @@ export interface MediaStore {
   thumbnail(imageId: string): Promise<StoredVariant | null>;
   /** Deletes one image and every file only it used, at once: a photograph staff want gone. */
   erase(imageId: string): Promise<{ images: number; files: number }>;
-  /** A file to serve, by the hash in its address. */
+  /**
+   * A variant's file to serve, by the hash in its address. An original is never served: it is the whole
+   * photograph, uncut, that staff cropped for a reason; it is kept only to cut new variants from.
+   */
   file(hash: string): Promise<{ bytes: Buffer; contentType: string } | null>;
   /**
    * Deletes every image no revision refers to, and every file no image uses: what staff delete is gone. An
@@ -184,28 +189,28 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
     return hash;
   }
 
-  const variantsOf = async (imageId: string, focus: string): Promise<StoredVariant[]> =>
+  const variantsOf = async (imageId: string, kind: ImageKind, focus: string): Promise<StoredVariant[]> =>
     (
       await db
         .select()
         .from(imageVariants)
-        .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.focus, focus)))
+        .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.kind, kind), eq(imageVariants.focus, focus)))
         .orderBy(imageVariants.format, imageVariants.width)
     ).map((v) => ({ format: v.format, width: v.width, height: v.height, url: mediaUrl(v.fileHash, v.format) }));
 
-  async function keepVariants(imageId: string, focus: FocalPoint | undefined, variants: ImageVariant[]) {
+  async function keepVariants(imageId: string, kind: ImageKind, focus: FocalPoint | undefined, variants: ImageVariant[]) {
     const key = focusKey(focus);
     for (const variant of variants) {
       const fileHash = await keepFile(variant.bytes, variant.format);
       await db
         .insert(imageVariants)
-        .values({ imageId, focus: key, format: variant.format, width: variant.width, height: variant.height, fileHash })
+        .values({ imageId, kind, focus: key, format: variant.format, width: variant.width, height: variant.height, fileHash })
         .onConflictDoUpdate({
-          target: [imageVariants.imageId, imageVariants.focus, imageVariants.format, imageVariants.width],
+          target: [imageVariants.imageId, imageVariants.kind, imageVariants.focus, imageVariants.format, imageVariants.width],
           set: { fileHash },
         });
     }
-    return variantsOf(imageId, key);
+    return variantsOf(imageId, kind, key);
   }
 
   /** Deletes every file no image uses, its row and its bytes; and bytes whose row a crash left behind. */
@@ -231,15 +236,17 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
         .insert(images)
         .values({ id: imageId, kind, width: upload.original.width, height: upload.original.height, originalHash, uploadedBy })
         .onConflictDoNothing();
-      return { imageId, variants: await keepVariants(imageId, focus, upload.variants) };
+      return { imageId, variants: await keepVariants(imageId, kind, focus, upload.variants) };
     },
-    variants: (imageId, focus) => variantsOf(imageId, focusKey(focus)),
+    variants: (imageId, kind, focus) => variantsOf(imageId, kind, focusKey(focus)),
     async crop(imageId, kind, focus) {
-      if ((await variantsOf(imageId, focusKey(focus))).length) return true;
+      // A partial set (a crash midway, or files an older key let another kind overwrite) is made whole.
+      const { formats, widths } = IMAGE_KINDS[kind];
+      if ((await variantsOf(imageId, kind, focusKey(focus))).length >= formats.length * widths.length) return true;
       const [image] = await db.select({ originalHash: images.originalHash }).from(images).where(eq(images.id, imageId));
       const original = image ? await blobs.get(image.originalHash) : null;
       if (!original) return false;
-      await keepVariants(imageId, focus, await cutVariants(original, kind, focus));
+      await keepVariants(imageId, kind, focus, await cutVariants(original, kind, focus));
       return true;
     },
     async lookup(refs) {
@@ -252,7 +259,7 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
         .where(inArray(imageVariants.imageId, ids))
         .orderBy(imageVariants.format, imageVariants.width);
       for (const v of rows) {
-        const key = `${v.imageId}@${v.focus}`;
+        const key = `${v.imageId}@${v.kind}@${v.focus}`;
         if (!found.has(key)) found.set(key, []);
         found.get(key)!.push({ format: v.format, width: v.width, height: v.height, url: mediaUrl(v.fileHash, v.format) });
       }
@@ -260,7 +267,12 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
     },
     async file(hash) {
       if (!HASH.test(hash)) return null;
-      const [row] = await db.select({ contentType: mediaFiles.contentType }).from(mediaFiles).where(eq(mediaFiles.hash, hash));
+      const [row] = await db
+        .select({ contentType: mediaFiles.contentType })
+        .from(mediaFiles)
+        .innerJoin(imageVariants, eq(imageVariants.fileHash, mediaFiles.hash))
+        .where(eq(mediaFiles.hash, hash))
+        .limit(1);
       if (!row) return null;
       const bytes = await blobs.get(hash);
       return bytes ? { bytes, contentType: row.contentType } : null;
@@ -296,8 +308,9 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
 const ADDRESS = /^([0-9a-f]{64})\.(jpg|png|webp|avif)$/;
 
 /**
- * The answer to GET /media/<file>: the bytes under an immutable, year-long cache, or 404. The extension must
- * match the file's type, so one file has one address. The files are photographs only, never markup, and
+ * The answer to GET /media/<file>: a variant's bytes under an immutable, year-long cache, or 404 (for an
+ * original too, whose hash is an image's id and so appears in the content). The extension must match the
+ * file's type, so one file has one address. The files are photographs only, never markup, and
  * `default-src 'none'` keeps it that way if a browser is ever asked to render one as a page.
  */
 export async function mediaResponse(store: MediaStore, file: string) {

@@ -5,9 +5,18 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import { processUpload, type ImageKind, type ProcessedUpload } from "./image-upload.server";
+import { quadrants } from "../../tests/helpers/photographs";
+import { IMAGE_KINDS, processUpload, type ImageKind, type ProcessedUpload } from "./image-upload.server";
 import { openDatabase } from "../../db/client.server";
-import { createMediaStore, folderBlobStore, mediaResponse, memoryBlobStore, tableBlobStore, type BlobStore } from "./media.server";
+import {
+  createMediaStore,
+  folderBlobStore,
+  mediaResponse,
+  memoryBlobStore,
+  referenceKey,
+  tableBlobStore,
+  type BlobStore,
+} from "./media.server";
 
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -62,14 +71,16 @@ forEachDatabase("uploaded photographs, kept by hash (decision 008)", (handle) =>
       expect(served?.contentType).toBe(`image/${made.format}`);
       expect(served?.bytes.equals(made.bytes)).toBe(true);
     }
-    expect((await store().file(imageId))?.bytes.equals(first.original.bytes)).toBe(true);
+    // The original is kept, byte for byte, to cut new sizes from; it is never served.
+    expect((await blobs.get(imageId))?.equals(first.original.bytes)).toBe(true);
+    expect(await store().file(imageId)).toBeNull();
     if (folder) expect(readdirSync(folder).length).toBeGreaterThan(0);
   });
 
   it("keeps one copy when the same photograph is uploaded again, and answers nothing for an unknown address", async () => {
     const again = await store().save(first, "portrait", undefined, "staff-2");
     expect(again.imageId).toBe(hashOf(first.original.bytes));
-    expect(await store().variants(again.imageId)).toEqual(again.variants);
+    expect(await store().variants(again.imageId, "portrait")).toEqual(again.variants);
     expect(await store().file("0".repeat(64))).toBeNull();
     expect(await store().file("../../etc/passwd")).toBeNull();
   });
@@ -94,12 +105,16 @@ forEachDatabase("uploaded photographs, kept by hash (decision 008)", (handle) =>
   it("cuts a kept photograph again around a new focal point, from its original, and finds each cut by its reference", async () => {
     const { imageId, variants: centred } = await store().save(wide, "hero", undefined, "staff-1");
     expect(await store().crop(imageId, "hero", { x: 50, y: 10 })).toBe(true);
-    const high = await store().variants(imageId, { x: 50, y: 10 });
+    const high = await store().variants(imageId, "hero", { x: 50, y: 10 });
     expect(high.map((v) => `${v.format}-${v.width}x${v.height}`)).toEqual(centred.map((v) => `${v.format}-${v.width}x${v.height}`));
     expect(high.map((v) => v.url)).not.toEqual(centred.map((v) => v.url));
-    const found = await store().lookup([{ upload: imageId, position: "50% 10%" }, { upload: imageId }, { upload: "f".repeat(64) }]);
-    expect(found.get(`${imageId}@50,10`)).toEqual(high);
-    expect(found.get(`${imageId}@50,50`)).toEqual(centred);
+    const found = await store().lookup([
+      { upload: imageId, kind: "hero", position: "50% 10%" },
+      { upload: imageId, kind: "hero" },
+      { upload: "f".repeat(64), kind: "hero" },
+    ]);
+    expect(found.get(referenceKey({ upload: imageId, kind: "hero", position: "50% 10%" }))).toEqual(high);
+    expect(found.get(referenceKey({ upload: imageId, kind: "hero" }))).toEqual(centred);
     expect(found.size).toBe(2);
     expect(await store().crop("e".repeat(64), "hero", { x: 50, y: 50 })).toBe(false);
   });
@@ -112,6 +127,37 @@ forEachDatabase("uploaded photographs, kept by hash (decision 008)", (handle) =>
   });
 });
 
+describe("one photograph in two places", () => {
+  // The key is the same SQL on both databases: one is enough, and the slide's eight files are slow to make.
+  it("gives the same photograph shown as a hero and as a slide each kind's own variants, at the same focal point", async () => {
+    const database = await openDatabase({ dataDir: "memory://" });
+    const store = createMediaStore(database.db, memoryBlobStore());
+    const { imageId } = await store.save(wide, "hero", undefined, "staff-1");
+    const hero = await store.variants(imageId, "hero");
+    expect(await store.variants(imageId, "slide")).toEqual([]);
+    expect(await store.crop(imageId, "slide", { x: 50, y: 50 })).toBe(true);
+    const slide = await store.variants(imageId, "slide");
+    const spec = IMAGE_KINDS.slide;
+    expect(slide.map((v) => `${v.format}-${v.width}x${v.height}`)).toEqual(
+      spec.formats.flatMap((f) => spec.widths.map((w) => `${f}-${w}x${Math.round((w * spec.height) / spec.width)}`)),
+    );
+    // Widths both kinds make (640, 1600) are not shared: the hero keeps its own files.
+    expect(await store.variants(imageId, "hero")).toEqual(hero);
+    expect(slide.map((v) => v.url).filter((url) => hero.some((h) => h.url === url))).toEqual([]);
+    for (const v of slide) {
+      const served = await store.file(v.url.slice("/media/".length).split(".")[0]!);
+      expect((await sharp(served!.bytes).metadata()).height).toBe(v.height);
+    }
+    const found = await store.lookup([
+      { upload: imageId, kind: "hero" },
+      { upload: imageId, kind: "slide" },
+    ]);
+    expect(found.get(referenceKey({ upload: imageId, kind: "hero" }))).toEqual(hero);
+    expect(found.get(referenceKey({ upload: imageId, kind: "slide" }))).toEqual(slide);
+    await database.close();
+  });
+});
+
 describe("the folder store", () => {
   it("refuses a name that is not a hash, so no address can reach outside its folder", async () => {
     const dir = mkdtempSync(join(tmpdir(), "media-"));
@@ -121,10 +167,41 @@ describe("the folder store", () => {
 });
 
 describe("GET /media/<file>", () => {
-  it("serves a kept file under a year-long immutable cache, and 404 for an unknown name, a bad name or the wrong extension", async () => {
+  it("serves a phone photo taken sideways (EXIF orientation 6) upright: each quarter where a viewer sees it", async () => {
+    // Stored turned a quarter to the left, as the phone's sensor saw it; shown turned a quarter to the right.
+    const [red, green, blue, yellow] = [
+      [220, 30, 30],
+      [30, 200, 40],
+      [30, 40, 210],
+      [230, 210, 30],
+    ];
+    const stored = { topLeft: red, topRight: green, bottomLeft: blue, bottomRight: yellow };
+    const sideways = await quadrants(600, 400, stored).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
     const database = await openDatabase({ dataDir: "memory://" });
     const store = createMediaStore(database.db, memoryBlobStore());
-    const { variants } = await store.save(first, "portrait", undefined, null);
+    const { variants } = await store.save(await processUpload(sideways, "portrait"), "portrait", undefined, null);
+    for (const variant of variants) {
+      const served = await mediaResponse(store, variant.url.replace("/media/", ""));
+      expect(served.status).toBe(200);
+      const { data, info } = await sharp(served.body).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([variant.width, variant.height]);
+      const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+      const [right, bottom] = [info.width - 8, info.height - 8];
+      for (const [where, got, want] of [
+        ["top left", at(8, 8), blue],
+        ["top right", at(right, 8), red],
+        ["bottom right", at(right, bottom), green],
+        ["bottom left", at(8, bottom), yellow],
+      ] as const)
+        got.forEach((channel, i) => expect(Math.abs(channel - want[i]!), `${variant.format} ${variant.width}: ${where}`).toBeLessThan(24));
+    }
+    await database.close();
+  });
+
+  it("serves a variant under a year-long immutable cache, and 404 for the original, an unknown name, a bad name or the wrong extension", async () => {
+    const database = await openDatabase({ dataDir: "memory://" });
+    const store = createMediaStore(database.db, memoryBlobStore());
+    const { imageId, variants } = await store.save(first, "portrait", undefined, null);
     const webp = variants.find((v) => v.format === "webp")!;
     const file = webp.url.replace("/media/", "");
     const ok = await mediaResponse(store, file);
@@ -136,7 +213,10 @@ describe("GET /media/<file>", () => {
       "Content-Security-Policy": "default-src 'none'",
     });
     expect(ok.body.equals(first.variants.find((v) => v.format === "webp" && v.width === webp.width)!.bytes)).toBe(true);
-    for (const wrong of [file.replace(".webp", ".jpg"), `${"f".repeat(64)}.webp`, "../../etc/passwd", "x.webp"]) {
+    // The original, whole and uncut, is kept under the image's id, which the content names: never served.
+    expect(first.original.format).toBe("jpeg");
+    expect(await store.file(imageId)).toBeNull();
+    for (const wrong of [`${imageId}.jpg`, file.replace(".webp", ".jpg"), `${"f".repeat(64)}.webp`, "../../etc/passwd", "x.webp"]) {
       expect((await mediaResponse(store, wrong)).status, wrong).toBe(404);
     }
     await database.close();

@@ -4,6 +4,8 @@ export interface RootMetaData {
   siteUrl: string;
   siteName: string;
   socialImage: string;
+  /** What the card shows, in words (og:image:alt): staff's description, or the organisation's name. */
+  socialImageAlt: string;
 }
 
 interface PageMetaInput {
@@ -13,17 +15,30 @@ interface PageMetaInput {
   path: string;
   root: RootMetaData | undefined;
   image?: string;
+  /** What a page's own image shows. */
+  imageAlt?: string;
   type?: "website" | "article" | "profile";
   noindex?: boolean;
   jsonLd?: Record<string, unknown>;
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
-export function pageMeta({ title, description, path, root, image, type = "website", noindex, jsonLd }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  root,
+  image,
+  imageAlt,
+  type = "website",
+  noindex,
+  jsonLd,
+}: PageMetaInput): MetaDescriptor[] {
   const siteName = root?.siteName ?? "";
   const fullTitle = path === "/" ? `${siteName}: ${title}` : `${title} | ${siteName}`;
   const url = `${root?.siteUrl ?? ""}${path}`;
   const img = image ?? root?.socialImage;
+  const alt = image ? imageAlt : root?.socialImageAlt;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -38,6 +53,7 @@ export function pageMeta({ title, description, path, root, image, type = "websit
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   else tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
   if (img) tags.push({ property: "og:image", content: img }, { name: "twitter:image", content: img });
+  if (img && alt) tags.push({ property: "og:image:alt", content: alt }, { name: "twitter:image:alt", content: alt });
   if (jsonLd) tags.push({ "script:ld+json": jsonLd });
   return tags;
 }

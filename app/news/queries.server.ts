@@ -61,3 +61,19 @@ export async function latestNews(db: Database, limit = FEED_SIZE): Promise<NewsI
     .orderBy(desc(newsItems.publishedDate), desc(newsItems.createdAt), newsItems.id)
     .limit(limit);
 }
+
+/** Every published item with the communities it is about (site search's index). */
+export async function publishedNewsWithCommunities(db: Database): Promise<(NewsItem & { communities: string[] })[]> {
+  return db
+    .select({
+      ...visible,
+      communities: sql<
+        string[]
+      >`coalesce(array_agg(${newsItemCommunities.communitySlug} order by ${newsItemCommunities.communitySlug}) filter (where ${newsItemCommunities.communitySlug} is not null), '{}')`,
+    })
+    .from(newsItems)
+    .leftJoin(newsItemCommunities, eq(newsItemCommunities.newsItemId, newsItems.id))
+    .where(published)
+    .groupBy(newsItems.id)
+    .orderBy(newsItems.id);
+}

@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const community = communityBySlug(params.community);
   if (!community) notFound({ slug: params.community });
   const news = await context.get(appContext).news.forCommunity(community.slug);
-  return { community, news, hero: picture(`communities/${community.slug}`, community.image.alt, community.image) };
+  return { community, news, hero: picture(`communities/${community.slug}`, community.image.alt, { ...community.image, kind: "hero" }) };
 }
 
 /** docs/product.md, "Scrolling and motion": sections enter over 700 ms, staggered; news items from 1100 ms, 200 ms apart. */

@@ -3,16 +3,13 @@ import type { Route } from "./+types/communities._index";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
 import { feedLink, staticPageMeta } from "~/lib/seo";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export function loader() {
   return { communities: content.communities.map((c) => ({ slug: c.slug, label: c.menuLabel, description: c.description })) };
 }
 
-const pageTags = staticPageMeta({
-  title: "Common Bond Communities",
-  description: "The 22 communities of our alliance: who they are, where they live and the persecution they face.",
-  path: href("/communities"),
-});
+const pageTags = staticPageMeta(FIXED_PAGES.communities);
 
 export const meta: Route.MetaFunction = (args) => [...pageTags(args), feedLink(href("/news.xml"), "News from every community")];
 

@@ -10,6 +10,7 @@ import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { staticPageMeta } from "~/lib/seo";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -28,11 +29,7 @@ export const clientAction = keepFormWhenOffline(contactForm);
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = staticPageMeta({
-  title: "Contact Us",
-  description: "Send a message to our alliance of persecuted communities. We read every message and reply as soon as we can.",
-  path: contactForm.path,
-});
+export const meta = staticPageMeta(FIXED_PAGES.contact);
 
 const FAILURE = { title: "Error", description: contactForm.failure };
 

@@ -1,20 +1,16 @@
-import { href } from "react-router";
 import type { Route } from "./+types/donate";
 import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import { staticPageMeta } from "~/lib/seo";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { donation: content.site.donation, autoloadEmbeds: context.get(appContext).embeds === "auto" };
 }
 
-export const meta = staticPageMeta({
-  title: "Support Our Mission",
-  description: "Your generous donation helps us unite, support, and advocate for our Common Bond Communities.",
-  path: href("/donate"),
-});
+export const meta = staticPageMeta(FIXED_PAGES.donate);
 
 export default function Donate({ loaderData }: Route.ComponentProps) {
   const { donation, autoloadEmbeds } = loaderData;
@@ -54,16 +50,14 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
             directLabel={`Open the donation page on ${donation.provider}`}
             autoload={autoloadEmbeds}
             className="h-[40rem] overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm"
-          >
-            <iframe
-              src={donation.widgetUrl}
-              title={`Donation form by ${donation.provider}`}
-              className="h-full w-full"
-              allow="payment"
-              referrerPolicy="strict-origin-when-cross-origin"
-              loading="lazy"
-            />
-          </ClickToLoad>
+            frame={{
+              src: donation.widgetUrl,
+              title: `Donation form by ${donation.provider}`,
+              className: "h-full w-full",
+              allow: "payment",
+              referrerPolicy: "strict-origin-when-cross-origin",
+            }}
+          />
         </section>
       </div>
     </>

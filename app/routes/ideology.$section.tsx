@@ -16,7 +16,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (!article) notFound({ section: params.section });
   return {
     article,
-    hero: picture(`ideology/${article.section}`, article.image.alt, article.image),
+    hero: picture(`ideology/${article.section}`, article.image.alt, { ...article.image, kind: "hero" }),
     autoloadEmbeds: context.get(appContext).embeds === "auto",
   };
 }

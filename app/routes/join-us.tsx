@@ -2,15 +2,8 @@ import { useState, useSyncExternalStore } from "react";
 import { Form, href } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
-import {
-  bindFields,
-  ConsentCheckbox,
-  InterestChoices,
-  PersonFields,
-  ProtectionFields,
-  RequiredMark,
-  TextField,
-} from "~/components/forms/fields";
+import { bindFields, ConsentCheckbox, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/components/forms/fields";
+import { InterestChoices } from "~/components/forms/InterestChoices";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
 import { joinForm, OTHER_INTEREST } from "~/forms/definitions";
@@ -18,6 +11,7 @@ import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-subm
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { staticPageMeta } from "~/lib/seo";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -33,11 +27,7 @@ export const clientAction = keepFormWhenOffline(joinForm);
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = staticPageMeta({
-  title: "Join Us",
-  description: "Volunteer with our alliance of persecuted communities: tell us how you would like to help.",
-  path: joinForm.path,
-});
+export const meta = staticPageMeta(FIXED_PAGES.joinUs);
 
 const noSubscription = () => () => {};
 

@@ -18,7 +18,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
     retentionDays: String(context.get(appContext).staff.settings.retentionDays),
     spamDays: String(SPAM_KEEP_DAYS),
   };
-  return { page: { ...page, bodyHtml: fillTokens(page.bodyHtml, tokens) } };
+  const { onionUrl } = context.get(appContext);
+  return {
+    page: { ...page, bodyHtml: fillTokens(page.bodyHtml, tokens) },
+    onionAddress: slug === "privacy-policy" && onionUrl ? new URL(onionUrl).host : null,
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -27,7 +31,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
+  const { page, onionAddress } = loaderData;
   return (
     <>
       <PageHeader
@@ -39,6 +43,16 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
         }
       />
       <article className="prose-content mx-auto max-w-3xl px-4 py-14" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+      {onionAddress ? (
+        // As text, never a link: copied into Tor Browser by whoever needs it, and no other browser tries to open it.
+        <section aria-labelledby="onion" className="prose-content mx-auto max-w-3xl px-4 pb-14">
+          <h2 id="onion">Reaching this site through Tor</h2>
+          <p>
+            This site is also available as a Tor onion service, at <span className="break-all font-mono">{onionAddress}</span>. Type or
+            paste that address into Tor Browser. Tor Browser also offers it on its own when you visit this site.
+          </p>
+        </section>
+      ) : null}
     </>
   );
 }

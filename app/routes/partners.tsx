@@ -5,18 +5,18 @@ import { Picture } from "~/components/ui/Picture";
 import { content } from "~/content/content.server";
 import { picture } from "~/lib/images.server";
 import { staticPageMeta } from "~/lib/seo";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export function loader() {
   return {
-    partners: content.partners.map((p) => ({ ...p, logo: picture(`partners/${p.id}`, `${p.name} logo`, { upload: p.logo }) })),
+    partners: content.partners.map((p) => ({
+      ...p,
+      logo: picture(`partners/${p.id}`, `${p.name} logo`, { upload: p.logo, kind: "logo" }),
+    })),
   };
 }
 
-export const meta = staticPageMeta({
-  title: "Our Partners",
-  description: "The organizations that work alongside our alliance of persecuted communities.",
-  path: href("/partners"),
-});
+export const meta = staticPageMeta(FIXED_PAGES.partners);
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
   const { partners } = loaderData;

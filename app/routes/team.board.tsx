@@ -17,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
         id: m.id,
         name: m.name,
         title: m.title,
-        portrait: picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`, m.portrait),
+        portrait: picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`, { ...m.portrait, kind: "portrait" }),
       })),
   };
 }

@@ -12,7 +12,11 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const board = boardOf(new URL(request.url).pathname);
   const member = content[board.key].find((m) => m.id === params.id);
   if (!member) notFound();
-  return { board: board.key, member, portrait: picture(`team/${board.key}/${member.id}`, `Portrait of ${member.name}`, member.portrait) };
+  return {
+    board: board.key,
+    member,
+    portrait: picture(`team/${board.key}/${member.id}`, `Portrait of ${member.name}`, { ...member.portrait, kind: "portrait" }),
+  };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = {
   "images-collected": "Deleted photographs no version uses",
   "image-erased": "Deleted a photograph from every version",
   "retention-run": "Retention deleted old items",
+  "sessions-ended": "Ended all sessions (new secret)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

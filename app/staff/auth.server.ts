@@ -20,7 +20,8 @@ export const SESSION_MAX_HOURS = 12;
 
 interface StaffAuthOptions {
   db: Database;
-  secret: string;
+  /** The one secret, or versioned secrets newest first (app/staff/secret.server.ts). */
+  keys: { secret: string } | { secrets: { version: number; value: string }[] };
   siteUrl: string;
   idleMinutes: number;
   appName: string;
@@ -28,13 +29,13 @@ interface StaffAuthOptions {
   onPasskey(event: "sign-in" | "added", user: { id: string; email: string }): Promise<void>;
 }
 
-export function createStaffAuth({ db, secret, siteUrl, idleMinutes, appName, onPasskey }: StaffAuthOptions) {
+export function createStaffAuth({ db, keys, siteUrl, idleMinutes, appName, onPasskey }: StaffAuthOptions) {
   const https = siteUrl.startsWith("https://");
   return betterAuth({
     appName,
     baseURL: siteUrl,
     basePath: AUTH_BASE_PATH,
-    secret,
+    ...keys,
     trustedOrigins: [new URL(siteUrl).origin],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {

@@ -7,7 +7,8 @@ import { emailOutbox, submissionTables } from "../../db/schema";
 import type { FormDefinition } from "~/forms/definitions";
 import { escapeLike } from "../../db/like";
 import { audit, type Actor } from "./audit.server";
-import { inboxBySlug, PAGE_SIZE, SPAM_KEEP_DAYS, type InboxDescription, type InboxFilter, type Status } from "./inbox";
+import { PAGE_SIZE, SPAM_KEEP_DAYS, type InboxFilter, type Status } from "./inbox";
+import { inboxBySlug, type InboxDescription } from "./inbox-forms";
 
 /** The inbox a staff URL names (/admin/:inbox/…), or a 404. */
 export function inboxOrNotFound(slug: string): InboxDescription {

@@ -1,7 +1,8 @@
-/** The two inboxes, as the staff pages show them. Browser-safe: the list pages hydrate. */
-import { href } from "react-router";
-import { contactForm, joinForm, type FormDefinition } from "~/forms/definitions";
-
+/**
+ * The inboxes' statuses and filters, as the staff pages show them. Browser-safe and light: the list pages
+ * hydrate. Their names and addresses are in app/forms/inboxes.ts, what each holds (its form) in inbox-forms.ts,
+ * and where the staff area opens in home.ts.
+ */
 export const STATUSES = { new: "New", in_progress: "In progress", done: "Done" } as const;
 export type Status = keyof typeof STATUSES;
 export const isStatus = (v: unknown): v is Status => typeof v === "string" && v in STATUSES;
@@ -9,48 +10,6 @@ export const isStatus = (v: unknown): v is Status => typeof v === "string" && v 
 /** Spam is deleted this many days after it was caught or marked. */
 export const SPAM_KEEP_DAYS = 30;
 export const PAGE_SIZE = 50;
-/** Where the staff area opens after sign-in. */
-export const STAFF_HOME = href("/admin/:inbox", { inbox: contactForm.inbox });
-
-export interface InboxDescription {
-  /** The URL segment: /admin/messages, /admin/volunteers (the form names its inbox). */
-  slug: FormDefinition["inbox"];
-  title: string;
-  /** One item, in a sentence: "message", "volunteer". */
-  noun: string;
-  form: FormDefinition;
-  /** Searched with the search box. */
-  searchFields: readonly string[];
-  /** The short line a list shows for each item. */
-  summaryField: "subject" | "interests";
-  /** Filters offered besides status (volunteers only). */
-  filters: readonly ("interest" | "community" | "country")[];
-}
-
-export const INBOXES = {
-  messages: {
-    slug: contactForm.inbox,
-    title: "Messages",
-    noun: "message",
-    form: contactForm,
-    searchFields: ["name", "email", "subject", "message"],
-    summaryField: "subject",
-    filters: [],
-  },
-  volunteers: {
-    slug: joinForm.inbox,
-    title: "Volunteers",
-    noun: "volunteer",
-    form: joinForm,
-    searchFields: ["name", "email", "message", "other_description"],
-    summaryField: "interests",
-    filters: ["interest", "community", "country"],
-  },
-} as const satisfies Record<string, InboxDescription>;
-
-export type InboxSlug = keyof typeof INBOXES;
-export const inboxBySlug = (slug: string | undefined): InboxDescription | undefined =>
-  slug && slug in INBOXES ? INBOXES[slug as InboxSlug] : undefined;
 
 export interface InboxFilter {
   /** Absent: every status. */

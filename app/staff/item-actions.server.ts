@@ -3,7 +3,8 @@ import { data, redirect } from "react-router";
 import type { StaffContext } from "./services.server";
 import type { StaffUser } from "./session.server";
 import { actorOf } from "./session.server";
-import { isStatus, type InboxDescription } from "./inbox";
+import { isStatus } from "./inbox";
+import type { InboxDescription } from "./inbox-forms";
 import { changeItems, isId, type ItemChange } from "./inbox.server";
 
 /** The change a form asks for: "status:done", "spam", "not-spam", "delete", "note". */

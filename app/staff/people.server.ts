@@ -11,7 +11,9 @@ import { FORMS, type FormDefinition, type FormValues } from "~/forms/definitions
 import { validate, type FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "./audit.server";
 import { cellOf, toCsv } from "./csv.server";
-import { INBOXES, STATUSES, type InboxDescription, type InboxSlug, type Status } from "./inbox";
+import type { InboxSlug } from "~/forms/inboxes";
+import { STATUSES, type Status } from "./inbox";
+import { INBOXES, type InboxDescription } from "./inbox-forms";
 import { getItem, tableOf, type SubmissionRow } from "./inbox.server";
 
 const normalise = (email: string) => email.trim().toLowerCase();

@@ -5,7 +5,7 @@ import { forEachDatabase } from "../../tests/helpers/databases";
 import { contactForm, contactSchema, joinForm, joinSchema } from "~/forms/definitions";
 import { validate } from "~/lib/validation";
 import { storeSubmission } from "~/forms/submissions.server";
-import { INBOXES } from "./inbox";
+import { INBOXES } from "./inbox-forms";
 import { correctSubmission, erasePerson, findPerson, personCsv, personJson, personTarget } from "./people.server";
 
 const SECRET = "p".repeat(40);

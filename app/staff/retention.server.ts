@@ -8,7 +8,8 @@ import type { DatabaseHandle } from "../../db/client.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import { emailOutbox } from "../../db/schema";
 import { audit, purgeAudit, SYSTEM } from "./audit.server";
-import { INBOXES, SPAM_KEEP_DAYS } from "./inbox";
+import { SPAM_KEEP_DAYS } from "./inbox";
+import { INBOXES } from "./inbox-forms";
 import { tableOf } from "./inbox.server";
 
 const HOUR = 3_600_000;

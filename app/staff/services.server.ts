@@ -6,10 +6,13 @@ import type { LimitStore } from "~/lib/limits.server";
 import { staffAccountsService } from "./accounts.server";
 import { audit } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
+import type { SigningKeys } from "./secret.server";
 import { createSignInThrottle } from "./throttle.server";
 
 interface StaffSettings {
   siteUrl: string;
+  keys: SigningKeys;
+  /** Keys the address and person hashes: the newest signing key. */
   secret: string;
   idleMinutes: number;
   retentionDays: number;
@@ -20,6 +23,7 @@ export async function createStaffServices(database: DatabaseHandle, limits: Limi
   const auth = createStaffAuth({
     db: database.db,
     ...settings,
+    keys: settings.keys.forAuth,
     onPasskey: (event, user) =>
       audit(
         database.db,
@@ -27,13 +31,26 @@ export async function createStaffServices(database: DatabaseHandle, limits: Limi
         event === "sign-in" ? { action: "sign-in", details: { method: "passkey" } } : { action: "passkey-added" },
       ),
   });
+  // The library's signed cookies, as it sets them: what a rotation re-signs (resignRotatedCookies).
+  const { authCookies } = await auth.$context;
+  const signedCookies = [authCookies.sessionToken, authCookies.dontRememberToken].map(({ name, attributes }) => ({
+    name,
+    attributes: [
+      attributes.maxAge === undefined ? "" : `; Max-Age=${attributes.maxAge}`,
+      `; Path=${attributes.path ?? "/"}`,
+      attributes.httpOnly ? "; HttpOnly" : "",
+      attributes.secure ? "; Secure" : "",
+      attributes.sameSite ? `; SameSite=${attributes.sameSite[0]!.toUpperCase()}${attributes.sameSite.slice(1)}` : "",
+    ].join(""),
+  }));
   return {
     auth,
+    signedCookies,
     accounts: staffAccountsService({ db: database.db, auth, siteUrl: settings.siteUrl }),
     throttle: await createSignInThrottle(limits, settings.secret),
     /** Between the password and the code: which account is signing in, signed, for ten minutes. */
     pendingSignIn: createCookie(settings.siteUrl.startsWith("https://") ? "__Host-staff-pending" : "staff-pending", {
-      secrets: [settings.secret],
+      secrets: [settings.keys.current, ...settings.keys.previous],
       httpOnly: true,
       secure: settings.siteUrl.startsWith("https://"),
       sameSite: "lax",

@@ -18,7 +18,7 @@ forEachDatabase("staff sessions", (handle) => {
     const { db } = handle();
     const auth = createStaffAuth({
       db,
-      secret: "s".repeat(40),
+      keys: { secret: "s".repeat(40) },
       siteUrl: SITE,
       idleMinutes: 30,
       appName: "Test",

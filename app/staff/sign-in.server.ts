@@ -9,7 +9,7 @@ import { STAFF_AREA } from "~/lib/http";
 import { normaliseEmail } from "./accounts.server";
 import { audit, SYSTEM } from "./audit.server";
 import { setCookieHeaders } from "./http.server";
-import { STAFF_HOME } from "./inbox";
+import { STAFF_HOME } from "./home";
 import type { StaffContext } from "./services.server";
 
 const SIGN_IN_FAILED = "That email and password do not match an account.";

@@ -10,7 +10,9 @@ import { staffAccountsService } from "./accounts.server";
 import { SYSTEM } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
 import { submissionsCsv } from "./export.server";
-import { INBOXES, readFilter, STAFF_HOME } from "./inbox";
+import { STAFF_HOME } from "./home";
+import { readFilter } from "./inbox";
+import { INBOXES } from "./inbox-forms";
 import { changeItems, exportInbox, listInbox, type SubmissionRow } from "./inbox.server";
 import { runRetention } from "./retention.server";
 import { safeNext } from "./sign-in.server";
@@ -107,7 +109,7 @@ forEachDatabase("the staff area's data", (handle) => {
     const { db } = handle();
     const auth = createStaffAuth({
       db,
-      secret: "s".repeat(40),
+      keys: { secret: "s".repeat(40) },
       siteUrl: "https://site.example",
       idleMinutes: 30,
       appName: "Test",

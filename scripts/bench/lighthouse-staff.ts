@@ -55,11 +55,15 @@ console.log(HEADER);
 const SITE_EDITORS = [
   "/admin/site",
   "/admin/site/settings",
+  "/admin/site/people",
   "/admin/site/people/directors/amira-placeholder",
   "/admin/site/pages",
   "/admin/site/pages/communities/yazidis",
   "/admin/site/pages/ideology/kidnapping",
   "/admin/site/partners",
+  "/admin/site/pages/pages/home",
+  "/admin/site/pages/pages/about",
+  "/admin/site/pages/pages/privacy-policy",
   "/admin/site/history?path=communities/yazidis.md",
 ];
 for (const path of [

@@ -2,27 +2,31 @@
  * Backups, restores and the move to PostgreSQL, on the configured database (DATABASE_URL, or the embedded
  * one in DATA_DIR):
  *   npm run db:backup -- <file>            a consistent backup while the site keeps serving
- *   npm run db:restore -- <file> [--force] into an empty database; --force replaces what is there
+ *   npm run db:restore -- <file> [--identity KEYFILE] [--force]
+ *                                          into an empty database; --force replaces what is there; an
+ *                                          encrypted backup (BACKUP_RECIPIENTS) needs its private key
  *   npm run db:move -- --to <postgres url> the embedded database's rows into an empty PostgreSQL
  * docs/deploy.md has the runbook.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import {
+  closeSync,
   createReadStream,
   createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readFileSync,
-  renameSync,
+  readSync,
   rmSync,
   statSync,
-  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { once } from "node:events";
+import type { Writable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { defaultMigrationsFolder, openDatabase, type DatabaseHandle } from "../../db/client.server";
@@ -35,13 +39,14 @@ import {
   writeLogicalBackup,
 } from "../../db/backup.server";
 import { readPgliteBackup, writePgliteBackup } from "../../app/lib/media-backup.server";
+import { BackupKeyError, backupOutput, decryptBackup, isEncryptedBackup } from "../../db/backup-encryption.server";
 import { folderBlobStore, tableBlobStore } from "../../app/lib/media.server";
 import { loadConfig } from "../../server/config";
 import { backupFromRunningServer, serverIsRunning } from "../../server/control";
 
 const USAGE = `Usage:
   npm run db:backup -- <file>
-  npm run db:restore -- <file> [--force]
+  npm run db:restore -- <file> [--identity <key file>] [--force]
   npm run db:move -- --to <postgres://… url of an empty database>`;
 
 class Refusal extends Error {}
@@ -79,34 +84,31 @@ async function usablePgDump(url: string): Promise<boolean> {
   return Number(/(\d+)\./.exec(version.stdout)?.[1] ?? 0) >= Math.floor(server);
 }
 
-async function backup(file: string) {
-  const partial = `${file}.partial`;
+/** Writes the backup of the configured database into `out`; says what it wrote. */
+async function writeBackup(out: Writable): Promise<string> {
+  const write = async (chunk: string | Buffer) => {
+    if (!out.write(chunk)) await once(out, "drain");
+  };
   if (config.DATABASE_URL) {
     if (await usablePgDump(config.DATABASE_URL)) {
-      const run = spawnSync("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${partial}`, config.DATABASE_URL], {
-        stdio: "inherit",
+      // To standard output, so that an encrypted backup never exists in plain form on the disk.
+      const child = spawn("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", config.DATABASE_URL], {
+        stdio: ["ignore", "pipe", "inherit"],
       });
-      if (run.status !== 0) refuse("pg_dump failed (see above).");
-      renameSync(partial, file);
-      return console.log(`Backup of PostgreSQL written with pg_dump (custom format): ${file}, ${kb(statSync(file).size)}.`);
+      const exited = once(child, "exit") as Promise<[number | null]>;
+      for await (const chunk of child.stdout) await write(chunk as Buffer);
+      const [code] = await exited;
+      if (code !== 0) refuse("pg_dump failed (see above).");
+      return "Backup of PostgreSQL written with pg_dump (custom format)";
     }
     const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 2 });
     try {
-      const out = createWriteStream(partial);
-      const counts = await writeLogicalBackup(database.db, async (line) => {
-        if (!out.write(line)) await once(out, "drain");
-      });
-      out.end();
-      await once(out, "finish");
-      renameSync(partial, file);
-      console.log(
-        `pg_dump is not installed (or older than the server): logical SQL backup written instead: ${file}, ${kb(statSync(file).size)}.`,
-      );
+      const counts = await writeLogicalBackup(database.db, write);
       printCounts(counts);
+      return "pg_dump is not installed (or older than the server): logical SQL backup written instead";
     } finally {
       await database.close();
     }
-    return;
   }
   let bytes = await backupFromRunningServer(dataDir);
   const how = bytes ? "by the running server" : "with the server stopped";
@@ -121,20 +123,52 @@ async function backup(file: string) {
   }
   // The database first, then the files: a row the dump holds names a file already written (app/lib/media.server.ts).
   const backup = await writePgliteBackup(bytes, folderBlobStore(mediaDir));
-  writeFileSync(partial, backup.bytes);
-  renameSync(partial, file);
-  console.log(
-    `Backup of the embedded database (PGlite's dump, ${how}, and ${backup.files} uploaded image file${backup.files === 1 ? "" : "s"}): ${file}, ${kb(backup.bytes.length)}.`,
-  );
+  await write(backup.bytes);
+  return `Backup of the embedded database (PGlite's dump, ${how}, and ${backup.files} uploaded image file${backup.files === 1 ? "" : "s"})`;
+}
+
+async function backup(file: string) {
+  const recipients = config.BACKUP_RECIPIENTS;
+  const output = backupOutput(file, recipients);
+  let what: string;
+  try {
+    what = await writeBackup(output.input);
+    await output.finish();
+  } catch (err) {
+    output.abort();
+    throw err;
+  }
+  console.log(`${what}: ${file}, ${kb(statSync(file).size)}.`);
+  if (recipients.length) {
+    console.log(
+      `Encrypted with age to ${recipients.length} key${recipients.length === 1 ? "" : "s"} (BACKUP_RECIPIENTS); restore it with --identity KEYFILE.`,
+    );
+  } else {
+    console.warn(
+      "Warning: this backup is NOT encrypted. Anyone who gets the file can read every message and volunteer sign-up in it.\n" +
+        "Set BACKUP_RECIPIENTS to the public key from `npm run backup:keygen` (docs/deploy.md, Backups).",
+    );
+  }
+}
+
+/** A file's first bytes, without reading the rest (a backup with its photographs runs to hundreds of MB). */
+function headOf(file: string, bytes: number): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 type BackupKind = "pglite" | "pg_dump" | "logical";
-function kindOf(file: string): { kind: BackupKind; level?: number } {
-  const head = readFileSync(file).subarray(0, 4096);
+function kindOf(file: string, shownName = file): { kind: BackupKind; level?: number } {
+  const head = headOf(file, 4096);
   if (head[0] === 0x1f && head[1] === 0x8b) return { kind: "pglite" };
   if (head.subarray(0, 5).toString() === "PGDMP") return { kind: "pg_dump" };
   const level = logicalBackupLevel(head.toString("utf8"));
-  if (level === null || Number.isNaN(level)) return refuse(`${file} is not a backup this tool made.`);
+  if (level === null || Number.isNaN(level)) return refuse(`${shownName} is not a backup this tool made.`);
   return { kind: "logical", level };
 }
 
@@ -158,9 +192,29 @@ async function restoreLogical(file: string, level: number, open: (migrationsFold
   }
 }
 
-async function restore(file: string, force: boolean) {
-  if (!existsSync(file)) refuse(`${file} does not exist.`);
-  const { kind, level } = kindOf(file);
+/**
+ * An encrypted backup is first decrypted whole into a private folder with the key file, so a wrong key or a
+ * damaged file is refused before anything is touched; the plain copy is deleted afterwards.
+ */
+async function restore(given: string, force: boolean, keyFile: string | undefined) {
+  if (!existsSync(given)) refuse(`${given} does not exist.`);
+  if (!isEncryptedBackup(headOf(given, 64))) return restorePlain(given, force);
+  if (!keyFile) refuse(`${given} is encrypted: add --identity KEYFILE, the private key that matches BACKUP_RECIPIENTS.`);
+  const work = mkdtempSync(join(tmpdir(), "db-restore-"));
+  try {
+    const plain = join(work, "backup");
+    await decryptBackup(given, resolve(keyFile!), plain).catch((err: Error) =>
+      refuse(err instanceof BackupKeyError ? err.message : String(err)),
+    );
+    console.log(`Decrypted ${given} with the key in ${keyFile}.`);
+    await restorePlain(plain, force, given);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function restorePlain(file: string, force: boolean, shownName = file) {
+  const { kind, level } = kindOf(file, shownName);
   let database: DatabaseHandle;
   if (config.DATABASE_URL) {
     const url = config.DATABASE_URL;
@@ -194,7 +248,7 @@ async function restore(file: string, force: boolean) {
     }
     mkdirSync(dataDir, { recursive: true });
     if (kind === "pglite") {
-      const { dump, media } = await readPgliteBackup(readFileSync(file)).catch((err: Error) => refuse(`${file}: ${err.message}`));
+      const { dump, media } = await readPgliteBackup(readFileSync(file)).catch((err: Error) => refuse(`${shownName}: ${err.message}`));
       const loaded = await PGlite.create(pgliteDir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
       await loaded.close();
       rmSync(mediaDir, { recursive: true, force: true });
@@ -207,7 +261,7 @@ async function restore(file: string, force: boolean) {
   }
   try {
     console.log(
-      `Restored ${file} (${kind === "pglite" ? "PGlite dump" : kind === "pg_dump" ? "pg_dump" : "logical SQL"}) into ${config.DATABASE_URL ? shown(config.DATABASE_URL) : pgliteDir}:`,
+      `Restored ${shownName} (${kind === "pglite" ? "PGlite dump" : kind === "pg_dump" ? "pg_dump" : "logical SQL"}) into ${config.DATABASE_URL ? shown(config.DATABASE_URL) : pgliteDir}:`,
     );
     printCounts(await rowCounts(database.db));
   } finally {
@@ -273,8 +327,10 @@ async function move(to: string | undefined) {
 
 try {
   if (command === "backup" && args[0]) await backup(resolve(args[0]));
-  else if (command === "restore" && args[0]) await restore(resolve(args[0]), args.includes("--force"));
-  else if (command === "move") await move(args[args.indexOf("--to") + 1]);
+  else if (command === "restore" && args[0]) {
+    const identity = args.indexOf("--identity");
+    await restore(resolve(args[0]), args.includes("--force"), identity === -1 ? undefined : (args[identity + 1] ?? refuse(USAGE)));
+  } else if (command === "move") await move(args[args.indexOf("--to") + 1]);
   else refuse(USAGE);
   process.exit(0);
 } catch (err) {

@@ -2,12 +2,28 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RunningServer, StartOptions } from "../../server/app";
 
 export const root = resolve(__dirname, "..", "..");
 const entry = join(root, "build", "server", "index.js");
 
 export function assertBuilt() {
   if (!existsSync(entry)) throw new Error("build/server/index.js is missing: run `npm run build` first (npm test does it for you)");
+}
+
+/**
+ * The built server in this process, on the embedded database in memory, so that a test can reach its Express
+ * app or its services, and see what it writes.
+ */
+export async function startBuiltServerHere(env: Record<string, string> = {}): Promise<RunningServer> {
+  assertBuilt();
+  const { startServer } = (await import(pathToFileURL(entry).href)) as { startServer(options: StartOptions): Promise<RunningServer> };
+  return startServer({
+    env: { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: "memory://", SITE_URL: "https://alliance.example", ...env },
+    clientDir: join(root, "build", "client"),
+    handleSignals: false,
+  });
 }
 
 /** The built server in a child process (as `npm start` runs it), stopped with SIGTERM. */

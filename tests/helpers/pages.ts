@@ -11,6 +11,7 @@ export const ROUTE_EXAMPLES = [
   "/join-us",
   "/partners",
   "/privacy-policy",
+  "/search?q=yazidi",
   "/team/advisor/ruth-example",
   "/team/board-of-advisors",
   "/team/board-of-directors",

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
 /** A photograph-like picture: noise, so that encoders keep real data and truncation bites. */
 export async function photo(width: number, height: number) {
@@ -14,10 +14,9 @@ export async function photo(width: number, height: number) {
 export const SERIAL = "SN-9C41-BODY-SECRET";
 export const XMP_MARK = "xmp-gps-36.3333N";
 
-/** A phone photo's worst case: camera make, model and serial, GPS position, and an XMP block repeating the place. */
-export async function phoneJpeg() {
-  return (await photo(1200, 900))
-    .jpeg({ quality: 90 })
+/** What a phone writes into a photograph: camera make, model and serial, GPS position, and an XMP block repeating the place. */
+export function withLeaks(image: Sharp): Sharp {
+  return image
     .withExif({
       IFD0: { Make: "PhoneMaker", Model: "Model 7" },
       IFD2: { BodySerialNumber: SERIAL },
@@ -25,8 +24,26 @@ export async function phoneJpeg() {
     })
     .withXmp(
       `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description>${XMP_MARK}</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>`,
-    )
-    .toBuffer();
+    );
+}
+
+/** A phone photo's worst case, as a JPEG. */
+export async function phoneJpeg() {
+  return withLeaks((await photo(1200, 900)).jpeg({ quality: 90 })).toBuffer();
+}
+
+/**
+ * A picture in four flat colours, one per quarter, as it is stored: a phone held sideways stores its photo
+ * turned, and says so in the EXIF orientation tag.
+ */
+export function quadrants(width: number, height: number, colours: Record<"topLeft" | "topRight" | "bottomLeft" | "bottomRight", number[]>) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const colour = colours[`${y < height / 2 ? "top" : "bottom"}${x < width / 2 ? "Left" : "Right"}`];
+      pixels.set(colour, (y * width + x) * 3);
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
 }
 
 /** A PNG whose header claims a frame of `width` × `height` around almost no data: a decompression bomb's shape. */
@@ -68,3 +85,16 @@ export function pngClaiming(width: number, height: number): Buffer {
  */
 export const quadrantsHeic = () => readFileSync(join(__dirname, "quadrants.heic"));
 export const QUADRANTS = { topLeft: [220, 40, 200], bottomRight: [20, 40, 30] } as const;
+
+/**
+ * quadrants.heic with its `ispe` box (the frame's size, in the header) claiming `width` × `height`: what a
+ * decompression bomb says about itself. Its coded picture is still 64 × 48, so decoding it would fail: a
+ * refusal for its size shows the header was read first.
+ */
+export function heicClaiming(width: number, height: number): Buffer {
+  const bytes = Buffer.from(quadrantsHeic());
+  const ispe = bytes.indexOf("ispe");
+  bytes.writeUInt32BE(width, ispe + 8); // after the box type and its version and flags
+  bytes.writeUInt32BE(height, ispe + 12);
+  return bytes;
+}

@@ -3,13 +3,14 @@
  * process) on a populated database: submissions, a staff account, news and the audit log.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
-import { tablesInDependencyOrder } from "../../db/backup.server";
+import pg from "pg";
+import { NON_EMPTY_SQL, tablesInDependencyOrder } from "../../db/backup.server";
 import { buildSiteContent } from "../../app/content/collections.server";
 import { readContentFiles } from "../../app/content/read-files.server";
 import { SYSTEM } from "../../app/staff/audit.server";
@@ -22,6 +23,7 @@ import { seedSubmissions } from "../../scripts/ops/seed-submissions";
 import { processUpload } from "../../app/lib/image-upload.server";
 import { photo } from "../helpers/photographs";
 import { blobStoreFor, createMediaStore } from "../../app/lib/media.server";
+import { newBackupKeyPair } from "../../db/backup-encryption.server";
 
 const content = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`));
 const work = mkdtempSync(join(tmpdir(), "db-cli-"));
@@ -66,7 +68,7 @@ async function populate(env: Record<string, string>) {
     await seedSubmissions(db, 120, 7);
     const auth = createStaffAuth({
       db,
-      secret: "s".repeat(40),
+      keys: { secret: "s".repeat(40) },
       siteUrl: "http://localhost:3000",
       idleMinutes: 30,
       appName: "Test",
@@ -92,10 +94,11 @@ const mediaOf = (database: DatabaseHandle, env: Record<string, string>) =>
 async function mediaBytes(env: Record<string, string>): Promise<Record<string, string>> {
   const database = await open(env);
   try {
-    const media = mediaOf(database, env);
+    // Read from the store itself: the originals are never served, but every copy must carry them.
+    const blobs = blobStoreFor(database.kind, database.db, env.DATA_DIR || "./data");
     const hashes = (await database.db.execute(sql`select hash from media_files order by hash`)) as unknown as { rows: { hash: string }[] };
     const all: Record<string, string> = {};
-    for (const { hash } of hashes.rows) all[hash] = (await media.file(hash))?.bytes.toString("base64") ?? "missing";
+    for (const { hash } of hashes.rows) all[hash] = (await blobs.get(hash))?.toString("base64") ?? "missing";
     return all;
   } finally {
     await database.close();
@@ -124,6 +127,38 @@ const snapshot = async (env: Record<string, string>) => {
   }
 };
 
+/** Tables in a PostgreSQL database, counted without migrating it (as opening it would). */
+async function tablesIn(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(NON_EMPTY_SQL)).rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Two age key pairs, as `npm run backup:keygen` writes them: the organisation's, and a stranger's. */
+async function keyPairs() {
+  const [ours, theirs] = [await newBackupKeyPair(), await newBackupKeyPair()];
+  writeFileSync(dir("ours.key"), ours.keyFile);
+  writeFileSync(dir("theirs.key"), theirs.keyFile);
+  return { recipient: ours.recipient, ours: dir("ours.key"), theirs: dir("theirs.key") };
+}
+
+/** What a seeded submission says, as it would read in a plain copy: names, addresses, words. */
+function personalStrings(rows: Record<string, string[]>): string[] {
+  const first = [rows.contact_submissions![0]!, rows.join_submissions![0]!].map((r) => JSON.parse(r) as Record<string, string>);
+  return [first[0]!.email!, first[0]!.name!, first[0]!.message!, first[1]!.email!, first[1]!.name!, "backup.admin@example.org"];
+}
+
+/** An encrypted file is an age file in which no seeded string can be found. */
+function expectSealed(file: string, strings: string[]) {
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 22).toString()).toBe("age-encryption.org/v1\n");
+  for (const s of strings) expect(bytes.includes(Buffer.from(s)), s).toBe(false);
+}
+
 function expectPopulated(rows: Record<string, string[]>) {
   expect(rows.contact_submissions).toHaveLength(120);
   expect(rows.join_submissions).toHaveLength(120);
@@ -145,6 +180,7 @@ describe("backup and restore on the embedded database", () => {
     const file = dir("embedded.tar.gz");
     const backup = await cli(["backup", file], source);
     expect(backup.out).toContain("PGlite's dump, with the server stopped, and 5 uploaded image files");
+    expect(backup.out).toContain("Warning: this backup is NOT encrypted");
     expect(backup.code).toBe(0);
 
     const target = { DATA_DIR: dir("embedded-target") };
@@ -158,6 +194,35 @@ describe("backup and restore on the embedded database", () => {
     expect(again.out).toContain("add --force to replace it");
     expect((await cli(["restore", file, "--force"], target)).code).toBe(0);
     expect(await snapshot(target)).toEqual(before);
+  });
+
+  it("encrypts to BACKUP_RECIPIENTS: the file names no one; the wrong key, or none, is refused and touches nothing; the right key restores every row and file", async () => {
+    const keys = await keyPairs();
+    const source = { DATA_DIR: dir("sealed-source") };
+    await populate(source);
+    const before = await snapshot(source);
+    const photographs = await mediaBytes(source);
+    const file = dir("sealed.tar.gz.age");
+    const backup = await cli(["backup", file], { ...source, BACKUP_RECIPIENTS: keys.recipient });
+    expect(backup.code, backup.out).toBe(0);
+    expect(backup.out).toContain("Encrypted with age to 1 key");
+    expect(backup.out).not.toContain("NOT encrypted");
+    expectSealed(file, personalStrings(before));
+    expect(existsSync(`${file}.partial`)).toBe(false);
+
+    const target = { DATA_DIR: dir("sealed-target") };
+    const withoutKey = await cli(["restore", file], target);
+    expect(withoutKey.code).toBe(1);
+    expect(withoutKey.out).toContain("is encrypted: add --identity KEYFILE");
+    const wrongKey = await cli(["restore", file, "--identity", keys.theirs], target);
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.out).toContain("cannot open this backup: it was encrypted to other keys. Nothing was changed.");
+    expect(existsSync(join(target.DATA_DIR, "pglite"))).toBe(false);
+
+    const restored = await cli(["restore", file, "--identity", keys.ours], target);
+    expect(restored.code, restored.out).toBe(0);
+    expect(await snapshot(target)).toEqual(before);
+    expect(await mediaBytes(target)).toEqual(photographs);
   });
 
   it("a backup taken by the running server during a burst of submissions holds whole transactions only", async () => {
@@ -218,24 +283,30 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
     ["pg_dump", process.env.PATH ?? ""],
     ["the logical backup (no pg_dump on the PATH)", "/nonexistent"],
   ] as const) {
-    it(`round-trips with ${how}`, async () => {
+    it(`round-trips with ${how}, encrypted to BACKUP_RECIPIENTS`, async () => {
+      const keys = await keyPairs();
       const source = { DATABASE_URL: await postgresDatabase() };
       await populate(source);
       const before = await snapshot(source);
       expectPopulated(before);
       const photographs = await mediaBytes(source);
-      const file = dir(`postgres-${path.length}.backup`);
-      const backup = await cli(["backup", file], { ...source, PATH: path });
+      const file = dir(`postgres-${path.length}.backup.age`);
+      const backup = await cli(["backup", file], { ...source, PATH: path, BACKUP_RECIPIENTS: keys.recipient });
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toContain(how === "pg_dump" ? "pg_dump (custom format)" : "logical SQL backup written instead");
+      expectSealed(file, personalStrings(before));
 
       const target = { DATABASE_URL: await postgresDatabase() };
-      const restored = await cli(["restore", file], target);
+      const wrongKey = await cli(["restore", file, "--identity", keys.theirs], target);
+      expect(wrongKey.code).toBe(1);
+      expect(wrongKey.out).toContain("Nothing was changed.");
+      expect(await tablesIn(target.DATABASE_URL)).toBe(0); // not even the schema
+      const restored = await cli(["restore", file, "--identity", keys.ours], target);
       expect(restored.code, restored.out).toBe(0);
       expect(await snapshot(target)).toEqual(before);
       expect(await mediaBytes(target)).toEqual(photographs);
       expect(Object.values(photographs)).not.toContain("missing");
-      const refused = await cli(["restore", file], target);
+      const refused = await cli(["restore", file, "--identity", keys.ours], target);
       expect(refused.code).toBe(1);
       expect(refused.out).toContain("is not empty");
     });

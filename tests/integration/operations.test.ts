@@ -2,13 +2,24 @@
  * What the people who run the site watch: /readyz for the load balancer, /metrics for Prometheus.
  * Against the built server, on PostgreSQL when one answers (the migrations check edits its table).
  */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { connect } from "node:net";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawnServer, startBuiltServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { freePort } from "../helpers/smtp";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
+
+/** A contact message, as the JSON endpoint receives it. */
+const sendMessage = (url: string, name: string, email: string) =>
+  fetch(`${url}/api/submit-contact-form`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, email, subject: "Counting", message: "Is this counted?", agree_to_terms: true }),
+  });
 
 describe("/metrics", () => {
   let server: Awaited<ReturnType<typeof startBuiltServer>>;
@@ -43,18 +54,7 @@ describe("/metrics", () => {
 
   it("counts stored submissions, shows the outbox, the retention runs and the render cache", async () => {
     const before = value((await scrape(`Bearer ${TOKEN}`)).text, 'submissions_stored_total{form="contact",spam="false"}');
-    const res = await fetch(`${server.url}/api/submit-contact-form`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        name: "Metric Reader",
-        email: "metrics@example.org",
-        subject: "Counting",
-        message: "Is this counted?",
-        agree_to_terms: true,
-      }),
-    });
-    expect(res.status).toBe(201);
+    expect((await sendMessage(server.url, "Metric Reader", "metrics@example.org")).status).toBe(201);
     const { text } = await scrape(`Bearer ${TOKEN}`);
     expect(value(text, 'submissions_stored_total{form="contact",spam="false"}')).toBe((Number.isNaN(before) ? 0 : before) + 1);
     expect(value(text, "outbox_backlog")).toBe(0); // mail is off here: nothing is queued
@@ -140,6 +140,63 @@ describe("/readyz", () => {
       await client.end();
       await server.close();
       await drop();
+    }
+  });
+});
+
+const hasRedis = spawnSync("redis-server", ["--version"]).status === 0;
+
+describe.runIf(hasRedis)("the shared rate-limit store (REDIS_URL)", () => {
+  /** A Redis of the test's own, on a port of its own, that keeps nothing on disk. */
+  async function startRedis(port: number): Promise<ChildProcess> {
+    const redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    let out = "";
+    redis.stdout!.on("data", (d) => (out += d));
+    await vi.waitFor(() => expect(out).toContain("Ready to accept connections"), { timeout: 10_000 });
+    return redis;
+  }
+  const stop = async (redis: ChildProcess) => {
+    redis.kill("SIGKILL");
+    await once(redis, "exit");
+  };
+
+  it("tells the operator once when Redis is gone and once when it is back, in the log and in /metrics, and keeps taking submissions", async () => {
+    const port = await freePort();
+    let redis = await startRedis(port);
+    const server = await spawnServer({ REDIS_URL: `redis://127.0.0.1:${port}`, METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" });
+    const up = () =>
+      fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+        .then((r) => r.text())
+        .then((t) => /^rate_limit_store_up (\d)$/m.exec(t)?.[1]);
+    const lines = (text: string) =>
+      server
+        .output()
+        .split("\n")
+        .filter((l) => l.includes(text)).length;
+    const GONE = "the shared rate-limit store (Redis) is unreachable";
+    const BACK = "the shared rate-limit store (Redis) answers";
+    try {
+      await vi.waitFor(async () => expect(await up()).toBe("1"), { timeout: 10_000 });
+      await stop(redis);
+      await vi.waitFor(async () => expect(await up()).toBe("0"), { timeout: 10_000 });
+      for (let i = 0; i < 3; i++) {
+        // Counted in memory meanwhile: nothing is refused, nothing lost.
+        expect((await sendMessage(server.url, "Redis Gone", `gone${i}@example.org`)).status).toBe(201);
+      }
+      // ioredis keeps trying to reconnect; the operator hears of it once, not at every attempt.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(lines(GONE)).toBe(1);
+      redis = await startRedis(port);
+      await vi.waitFor(async () => expect(await up()).toBe("1"), { timeout: 15_000 });
+      expect(lines(BACK)).toBe(2); // at start, and now
+      expect(lines(GONE)).toBe(1);
+      expect(server.output()).toMatch(new RegExp(`"level":"warn"[^\n]*${GONE.replace(/[()]/g, "\\$&")}`));
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      await stop(redis);
     }
   });
 });

@@ -5,33 +5,16 @@
  * process, so its Express app can be reached on its own, without the fast path in front of it.
  */
 import { createServer, request, type Server } from "node:http";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer, StartOptions } from "../../server/app";
-import { assertBuilt, root } from "../helpers/built-server";
+import type { RunningServer } from "../../server/app";
+import { startBuiltServerHere } from "../helpers/built-server";
 
 let site: RunningServer;
 let expressOnly: Server;
 let expressUrl: string;
 
 beforeAll(async () => {
-  assertBuilt();
-  const { startServer } = (await import(pathToFileURL(join(root, "build", "server", "index.js")).href)) as {
-    startServer(options: StartOptions): Promise<RunningServer>;
-  };
-  site = await startServer({
-    env: {
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: "memory://",
-      LOG_LEVEL: "warn",
-      SITE_URL: "https://alliance.example",
-    },
-    clientDir: join(root, "build", "client"),
-    handleSignals: false,
-  });
+  site = await startBuiltServerHere({ LOG_LEVEL: "warn" });
   expressOnly = createServer(site.app);
   await new Promise<void>((listening) => expressOnly.listen(0, "127.0.0.1", listening));
   const address = expressOnly.address() as { port: number };
@@ -100,5 +83,12 @@ describe("the render cache's fast path", () => {
       const again = await raw(site.url, path, "GET", {});
       expect(again.headers["x-render-cache"], path).not.toBe("hit");
     }
+  });
+
+  it("sends no Onion-Location without ONION_URL, kept or not", async () => {
+    for (const path of ["/about", "/about", "/contact", "/privacy-policy"]) {
+      expect((await raw(site.url, path, "GET", {})).headers["onion-location"], path).toBeUndefined();
+    }
+    expect(await (await fetch(`${site.url}/privacy-policy`)).text()).not.toContain(".onion");
   });
 });

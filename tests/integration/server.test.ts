@@ -7,9 +7,11 @@ import { ROUTE_EXAMPLES } from "../helpers/pages";
 import { buildSiteContent } from "../../app/content/collections.server";
 import { readContentFiles } from "../../app/content/read-files.server";
 
+/** A made-up v3 onion address (56 base32 characters). */
+const ONION = `http://${"a".repeat(50)}234567.onion`;
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
 beforeAll(async () => {
-  server = await startBuiltServer({ SITE_URL: "https://alliance.example" });
+  server = await startBuiltServer({ SITE_URL: "https://alliance.example", ONION_URL: ONION });
 });
 afterAll(() => server?.close());
 
@@ -143,6 +145,82 @@ describe("security headers", () => {
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
     expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+});
+
+describe("a content security policy per kind of page (issue 23)", () => {
+  /** The other sites a policy names, by directive. */
+  const hostsIn = (csp: string, directive: string) =>
+    (new RegExp(`(?:^|;)${directive} ([^;]*)`).exec(csp)?.[1] ?? "").split(" ").filter((s) => s.startsWith("https://"));
+  /** What a page's markup would load from another site once a visitor allows its embeds (templates included). */
+  const usedBy = (html: string) => ({
+    frames: new Set([...html.matchAll(/<iframe\b[^>]*\ssrc="(https:\/\/[^"/]+)/g)].map((m) => m[1]!)),
+    scripts: new Set([...html.matchAll(/(?:<script\b[^>]*\ssrc|data-embed-script)="(https:\/\/[^"/]+)/g)].map((m) => m[1]!)),
+  });
+
+  it("every public page allows exactly the embeds it holds, and no other site", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    let withEmbeds = 0;
+    for (const path of [...paths, "/contact", "/join-us", "/search?q=yazidi", "/no-such-page"]) {
+      const res = await get(path);
+      const csp = res.headers.get("content-security-policy")!;
+      const used = usedBy(await res.text());
+      const [scripts, frames] = [hostsIn(csp, "script-src"), hostsIn(csp, "frame-src")];
+      // Everything the page holds can load once allowed…
+      for (const origin of used.scripts) expect(scripts, `${path}: script ${origin}`).toContain(origin);
+      for (const origin of used.frames) expect(frames, `${path}: frame ${origin}`).toContain(origin);
+      // …and nothing the page does not hold: a script only if the page names it, a frame only if the page or one
+      // of its scripts opens it (X's widgets open syndication.twitter.com).
+      for (const origin of scripts) expect(used.scripts, `${path}: allows script ${origin}`).toContain(origin);
+      const opened = used.scripts.has("https://platform.twitter.com")
+        ? ["https://syndication.twitter.com", "https://platform.twitter.com"]
+        : [];
+      for (const origin of frames)
+        expect([...used.frames, ...used.scripts, ...opened], `${path}: allows frame ${origin}`).toContain(origin);
+      if (used.frames.size + used.scripts.size === 0) expect(csp, path).toContain("frame-src 'none'");
+      else withEmbeds++;
+    }
+    // The home page's video, the donation widget, the articles' posts: the check saw real embeds.
+    expect(withEmbeds).toBeGreaterThanOrEqual(3);
+    expect(hostsIn((await get("/donate")).headers.get("content-security-policy")!, "frame-src")).toContain("https://donorbox.org");
+    expect(hostsIn((await get("/about")).headers.get("content-security-policy")!, "script-src")).toEqual([]);
+  });
+
+  it("the staff area allows its own scripts and its nonce only: no other site", async () => {
+    for (const path of ["/admin/login", "/admin", "/admin/login/code", "/admin/no-such-page"]) {
+      const csp = (await get(path)).headers.get("content-security-policy")!;
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+      expect(csp, path).toContain("frame-src 'none'");
+      expect(csp, path).not.toContain("https://");
+    }
+  });
+});
+
+describe("Onion-Location (ONION_URL, issue 23)", () => {
+  it("names the same path and query on the onion service, on kept pages and on pages rendered per request alike", async () => {
+    await get("/communities/yazidis");
+    const kept = await get("/communities/yazidis");
+    expect(kept.headers.get("x-render-cache")).toBe("hit");
+    expect(kept.headers.get("onion-location")).toBe(`${ONION}/communities/yazidis`);
+    const rendered = await get("/contact");
+    expect(rendered.headers.get("x-render-cache")).toBeNull();
+    expect(rendered.headers.get("onion-location")).toBe(`${ONION}/contact`);
+    const search = await get("/search?q=ezidi&type=community");
+    expect(search.headers.get("onion-location")).toBe(`${ONION}/search?q=ezidi&type=community`);
+    expect((await get("/no-such-page")).headers.get("onion-location")).toBe(`${ONION}/no-such-page`);
+    expect((await get("/admin/login")).headers.get("onion-location")).toBe(`${ONION}/admin/login`);
+    // Only HTML: Tor Browser reads it there, and nowhere else.
+    for (const path of ["/news.xml", "/robots.txt", "/sitemap.xml"])
+      expect((await get(path)).headers.get("onion-location"), path).toBeNull();
+  });
+
+  it("the privacy policy states the onion address as text, not as a link", async () => {
+    const html = await (await get("/privacy-policy")).text();
+    const address = new URL(ONION).host;
+    expect(html).toContain(`<span class="break-all font-mono">${address}</span>`);
+    expect(html).not.toMatch(new RegExp(`<a [^>]*${address}`));
+    expect(await (await get("/terms-of-use")).text()).not.toContain(address);
   });
 });
 

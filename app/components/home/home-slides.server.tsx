@@ -17,7 +17,7 @@ let cached: { slides: HomeSlide[]; from: typeof content } | undefined;
 export function homeSlides(sizes: string): HomeSlide[] {
   if (cached?.from === content && !import.meta.env.DEV) return cached.slides;
   const slides = content.home.slides.map((s, i) => {
-    const image = picture(`home/slide-${i + 1}`, s.alt, s);
+    const image = picture(`home/slide-${i + 1}`, s.decorative ? "" : s.alt, { ...s, kind: "slide" });
     const templateHtml =
       i === 0
         ? null

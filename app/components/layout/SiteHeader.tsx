@@ -1,3 +1,4 @@
+import { SearchForm } from "~/components/search/SearchForm";
 import { LineIcon } from "~/components/ui/LineIcon";
 import { useLocation } from "react-router";
 import type { LayoutData } from "./layout-data.server";
@@ -62,6 +63,9 @@ export function SiteHeader({ data }: { data: LayoutData }) {
               </li>
             ))}
           </ul>
+          <div className="order-last w-full pb-1 sm:order-none sm:w-auto sm:pb-0">
+            <SearchForm landmark="Site search" id="site-search-q" compact />
+          </div>
           <p>
             Contact us:{" "}
             <a href={`mailto:${data.email}`} className="underline decoration-gold-400 underline-offset-4 hover:text-white">

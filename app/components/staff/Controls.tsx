@@ -40,12 +40,13 @@ export function FilterSelect({
   className?: string;
 }) {
   return (
-    <label className="flex flex-col text-sm font-semibold">
+    // The menu is as wide as its longest choice; on a phone it may be no wider than the screen.
+    <label className="flex min-w-0 max-w-full flex-col text-sm font-semibold">
       {label}
       <select
         name={name}
         defaultValue={value ?? ""}
-        className={`mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal ${className}`}
+        className={`mt-1 max-w-full rounded border border-sand-700/40 bg-white px-2 py-2 font-normal ${className}`}
       >
         <option value="">Any</option>
         {options.map((option) => {

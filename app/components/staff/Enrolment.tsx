@@ -1,7 +1,7 @@
 /** The steps of setting up an account after the password: the authenticator app, then the recovery codes. */
 import { Form, href, Link } from "react-router";
 import { TextField } from "~/components/forms/fields";
-import { STAFF_HOME } from "~/staff/inbox";
+import { STAFF_HOME } from "~/staff/home";
 import { Notice, StaffCard } from "./StaffShell";
 
 export function AuthenticatorStep({ uri, qrSvg, setupKey, error }: { uri: string; qrSvg: string; setupKey: string; error?: string }) {

@@ -1,7 +1,7 @@
 /** The staff area's frame: its own header and navigation, in place of the public site's. */
 import type { ReactNode } from "react";
 import { Form, href, NavLink } from "react-router";
-import { INBOXES, type InboxSlug } from "~/staff/inbox";
+import { INBOX_NAMES, type InboxSlug } from "~/forms/inboxes";
 
 interface StaffNavData {
   organization: string;
@@ -64,7 +64,7 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
         {nav ? (
           <nav aria-label="Staff area" className="mx-auto max-w-7xl px-2 pb-2">
             <ul className="flex flex-wrap gap-1">
-              {Object.values(INBOXES).map((inbox) => (
+              {Object.values(INBOX_NAMES).map((inbox) => (
                 <li key={inbox.slug}>
                   <NavLink to={href("/admin/:inbox", { inbox: inbox.slug })} className={linkClass}>
                     {inbox.title}

@@ -6,10 +6,11 @@
  */
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { SearchForm } from "~/components/search/SearchForm";
 import { Notice, StaffShell } from "~/components/staff/StaffShell";
 import type { Refusal } from "~/lib/responses";
 import { pageMeta, type RootMetaData } from "~/lib/seo";
-import { STAFF_HOME } from "~/staff/inbox";
+import { STAFF_HOME } from "~/staff/home";
 
 /** What a page shows when the thing its address names does not exist. */
 export interface NotFoundPage {
@@ -37,6 +38,13 @@ const ButtonLink = ({ href, children }: { href: string; children: ReactNode }) =
   </p>
 );
 
+/** A visitor who followed a broken or mistyped address can search for what they came for. */
+const FindThePage = () => (
+  <div className="mx-auto mt-8 max-w-md text-start">
+    <SearchForm landmark="Find the page" id="not-found-q" />
+  </div>
+);
+
 function NotFoundView({ page, detail }: { page: NotFoundPage; detail: Refusal }) {
   return (
     <Centered>
@@ -45,6 +53,7 @@ function NotFoundView({ page, detail }: { page: NotFoundPage; detail: Refusal })
       ))}
       <h1 className="font-serif text-4xl font-bold text-navy-900">{page.title}</h1>
       {page.text ? <p className="mt-4 text-lg">{page.text}</p> : null}
+      <FindThePage />
       <ButtonLink href={page.backHref}>{page.backLabel}</ButtonLink>
     </Centered>
   );
@@ -58,6 +67,7 @@ export function PageNotFound({ path }: { path?: string }) {
         404
       </p>
       <h1 className="mt-4 font-serif text-4xl font-bold text-navy-900">Oops! Page not found</h1>
+      <FindThePage />
       <ButtonLink href="/">Return to Home</ButtonLink>
     </Centered>
   );

@@ -11,17 +11,15 @@ export function YouTubeEmbed({ id, title, autoload, className }: { id: string; t
       directLabel="Watch on YouTube"
       autoload={autoload}
       className={className}
-    >
-      <iframe
-        src={`https://www.youtube-nocookie.com/embed/${videoId}`}
-        title={title}
-        className="h-full w-full"
-        allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+      frame={{
+        src: `https://www.youtube-nocookie.com/embed/${videoId}`,
+        title,
+        className: "h-full w-full",
+        allow: "accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen",
         // YouTube refuses to play embeds that send no referrer at all.
-        referrerPolicy="strict-origin-when-cross-origin"
-        allowFullScreen
-        loading="lazy"
-      />
-    </ClickToLoad>
+        referrerPolicy: "strict-origin-when-cross-origin",
+        allowFullScreen: true,
+      }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { challengeFor, confirmEnrolment, startEnrolment } from "~/staff/enrolment.server";
 import { staffUser } from "~/staff/session.server";
-import { STAFF_HOME } from "~/staff/inbox";
+import { STAFF_HOME } from "~/staff/home";
 
 export const handle: RouteHandle = { hydrate: true, staffArea: true };
 

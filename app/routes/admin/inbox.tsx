@@ -2,7 +2,7 @@ import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
 import { ConfirmDelete, DateCell, HandlingCells } from "~/components/staff/InboxParts";
 import { ActionNotice, FilterSelect, Pager, SearchAndShow, StaffTable } from "~/components/staff/Controls";
-import { INTERESTS } from "~/forms/definitions";
+import { INTERESTS } from "~/forms/inboxes";
 import { appContext } from "~/context.server";
 import { filterParams, readFilter, STATUSES } from "~/staff/inbox";
 import { deletionDate, filterChoices, listInbox, inboxOrNotFound } from "~/staff/inbox.server";

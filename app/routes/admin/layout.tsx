@@ -5,7 +5,7 @@ import { errorBoundary } from "~/components/ui/ErrorViews";
 import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { INBOXES } from "~/staff/inbox";
+import { INBOXES } from "~/staff/inbox-forms";
 import { newCounts } from "~/staff/inbox.server";
 import { requireStaffSession, staffUser } from "~/staff/session.server";
 

@@ -27,7 +27,8 @@ type Found = {
     spam: boolean;
     deletedOn: string | null;
   }[];
-  emails: { id: number; subject: string; queued: string; sent: string | null }[];
+  /** A sent email's subject is gone: the database keeps no copy of what was sent. */
+  emails: { id: number; subject: string | null; queued: string; sent: string | null }[];
 };
 type Erase = { kind: "confirm-erase"; email: string; records: number; emails: number };
 type Result = Found | Erase | { kind: "erased"; message: string } | { kind: "error"; error: string; email: string };
@@ -124,7 +125,7 @@ function Results({ found }: { found: Found }) {
           {emails.map((e) => (
             <tr key={e.id} className="border-b border-sand-200">
               <td className="p-3" dir="auto">
-                {e.subject}
+                {e.subject ?? <span className="text-sand-700">Sent; its text is not kept</span>}
               </td>
               <DateCell iso={e.queued} />
               <DateCell iso={e.sent}>Waiting to be sent</DateCell>

@@ -7,6 +7,7 @@ import { content, type LegalPage } from "~/content/content.server";
 import { editorFor, historyOf } from "~/content/editors";
 import {
   formKindOf,
+  hasPreview,
   imageSlotsOf,
   isPageKind,
   PAGE_FORMS,
@@ -213,6 +214,44 @@ function ListRows({
   );
 }
 
+/** The home page's slides as the carousel will show them: each photograph cut to the slide's frame, with its caption and its description. */
+function SlidesPreview({ slides, previews }: { slides: Record<string, string>[]; previews: Record<string, ImagePreview> }) {
+  return (
+    <ol className="mt-4 grid gap-4 sm:grid-cols-2">
+      {slides.map((slide, i) => {
+        const image = slide.upload ? previews[`slides.${i}.upload`] : undefined;
+        const decorative = slide.decorative === "on";
+        return (
+          <li key={i}>
+            <figure>
+              {image ? (
+                <img
+                  src={image.src}
+                  width={image.width}
+                  height={image.height}
+                  alt={decorative ? "" : slide.alt}
+                  className="h-auto w-full rounded border border-sand-300"
+                />
+              ) : (
+                <p className="flex aspect-video items-center justify-center rounded border border-dashed border-sand-700 p-4 text-center text-sm">
+                  No photograph uploaded: the drawn stand-in shows.
+                </p>
+              )}
+              <figcaption className="mt-1 text-sm">
+                <strong>
+                  Slide {i + 1}: {slide.caption}
+                </strong>
+                <br />
+                {decorative ? "Decorative: screen readers skip it." : slide.alt ? `Screen readers say: “${slide.alt}”` : "No description."}
+              </figcaption>
+            </figure>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { path, kind, title, visitorPath } = loaderData;
   const [params] = useSearchParams();
@@ -226,7 +265,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <BackLink to={href("/admin/site/pages")}>Pages</BackLink>
-      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{title}</h1>
+      <h1 className="mt-2 break-words font-serif text-3xl font-bold text-navy-900">{title}</h1>
       <p className="mt-1 flex flex-wrap gap-x-4">
         <a href={visitorPath} className="underline">
           See the page visitors see
@@ -260,13 +299,14 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
       {actionData?.kind === "preview" ? (
-        <PreviewPanel what="The text" className="mt-6 max-w-3xl">
+        <PreviewPanel what={shape.body ? "The text" : "The slides"} className="mt-6 max-w-3xl">
           {actionData.preview.sections.map((s) => (
             <div key={s.heading} className="mt-6">
               <h3 className="font-serif text-2xl font-bold text-navy-900">{s.heading}</h3>
               <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: s.html }} />
             </div>
           ))}
+          {kind === "home" ? <SlidesPreview slides={form.lists.slides ?? []} previews={previews} /> : null}
         </PreviewPanel>
       ) : null}
       {/* Drawn afresh after each answer, and after a save (a new revision): no file is left to send twice. */}
@@ -279,7 +319,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
       >
         <input type="hidden" name="revision" value={form.revision} />
         {/* First, so Enter in a field saves rather than moving a row. */}
-        <SaveAndPreview preview={Boolean(shape.body)} />
+        <SaveAndPreview preview={hasPreview(shape)} />
         {shape.groups.map((group) => (
           <fieldset key={group.legend} className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
             <legend className="font-serif text-xl font-bold text-navy-900">{group.legend}</legend>
@@ -312,7 +352,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         {shape.lists.map((list) => (
           <ListRows key={list.name} list={list} rows={form.lists[list.name] ?? []} errors={errors} previews={previews} />
         ))}
-        <SaveAndPreview preview={Boolean(shape.body)} />
+        <SaveAndPreview preview={hasPreview(shape)} />
       </Form>
     </>
   );

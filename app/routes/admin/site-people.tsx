@@ -1,12 +1,12 @@
 import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-people";
-import { BackLink, NotSavedNotice, StaffTable } from "~/components/staff/Controls";
+import { ActionNotice, BackLink, NotSavedNotice, StaffTable } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { historyOf } from "~/content/editors";
 import { TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
 import { content } from "~/content/content.server";
-import { addPerson, boardsOf, isBoard } from "~/content/people.server";
+import { addPerson, boardsOf, isBoard, movePerson, removedPeople } from "~/content/people.server";
 import { teamMemberSchema } from "~/content/schemas";
 import { appContext } from "~/context.server";
 import type { FieldErrors } from "~/lib/validation";
@@ -14,13 +14,24 @@ import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Boards · Site · Staff area" }];
 
-export const loader = () => ({ boards: boardsOf(content), titles: teamMemberSchema.shape.title.options });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { contentStore } = context.get(appContext);
+  const boards = await Promise.all(boardsOf(content).map(async (b) => ({ ...b, removed: await removedPeople(contentStore, b.board) })));
+  return { boards, titles: teamMemberSchema.shape.title.options };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submitted = await request.formData();
   const board = String(submitted.get("board") ?? "");
   if (!isBoard(board)) return data({ board: "", errors: { form: ["Choose a board."] } as FieldErrors, form: null }, { status: 400 });
   const { contentStore, database } = context.get(appContext);
+  const direction = submitted.get("move");
+  if (direction === "up" || direction === "down") {
+    const target = { board, id: String(submitted.get("id") ?? "") };
+    const result = await movePerson(contentStore, database.db, actorOf(staffUser(context)), target, direction);
+    if ("error" in result) return data({ board: "", errors: {} as FieldErrors, form: null, moveError: result.error }, { status: 409 });
+    throw redirect(`${href("/admin/site/people")}?${new URLSearchParams({ moved: result.name, direction })}#${board}`);
+  }
   // Each board's form names its fields after the board, so the page's two forms have ids of their own.
   const field = (name: string) => String(submitted.get(`${board}-${name}`) ?? "").trim();
   const form = { name: field("name"), title: field("title"), biography: field("biography").replace(/\r\n/g, "\n") };
@@ -32,13 +43,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const removed = params.get("removed");
+  const moved = params.get("moved");
   return (
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Boards</h1>
       <p className="mt-2 max-w-3xl">
-        The people on the two boards, in the order their grids show them. Officers not shown on the grid are listed too.
+        The people on the two boards, in the order their grids show them: move someone up or down to change it. Officers not shown on the
+        grid are listed too.
       </p>
+      <ActionNotice
+        result={
+          actionData && "moveError" in actionData
+            ? { error: actionData.moveError }
+            : moved && !actionData
+              ? { message: `${moved} moved ${params.get("direction") === "up" ? "up" : "down"}. Visitors see the new order now.` }
+              : undefined
+        }
+      />
       {removed ? (
         <div className="mt-4">
           <Notice kind="ok">
@@ -50,69 +72,111 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </Notice>
         </div>
       ) : null}
-      {loaderData.boards.map(({ board, members }) => (
-        <div key={board} className="mt-6">
-          <h2 className="font-serif text-2xl font-bold text-navy-900">{BOARDS[board].title}</h2>
-          <StaffTable caption={BOARDS[board].title} headers={["Name", "Title", "Order", "On the grid"]}>
-            {members.map((m) => (
-              <tr key={m.id} className="border-b border-sand-200">
-                <td className="p-3">
-                  <Link to={href("/admin/site/people/:board/:id", { board, id: m.id })} className="underline">
-                    {m.name}
-                  </Link>
-                  {m.placeholder ? <span className="ms-2 text-sand-700">(stand-in)</span> : null}
-                </td>
-                <td className="p-3">{m.title}</td>
-                <td className="p-3">{m.order}</td>
-                <td className="p-3">{m.listed ? "Yes" : "No (officer)"}</td>
-              </tr>
-            ))}
-          </StaffTable>
-          {/* Native disclosure: open by itself when what was typed needs fixing. */}
-          <details open={actionData?.board === board} className="mt-3 max-w-2xl rounded-lg bg-white p-4 shadow-sm">
-            <summary className="cursor-pointer font-semibold text-navy-900">Add a person to the {BOARDS[board].title}</summary>
-            {actionData?.board === board ? <NotSavedNotice reason={actionData.errors.form?.join(" ")} /> : null}
-            <Form method="post" noValidate className="mt-4 space-y-4">
-              <input type="hidden" name="board" value={board} />
-              <TextField
-                name={`${board}-name`}
-                label="Name"
-                required
-                errors={actionData?.board === board ? actionData.errors.name : undefined}
-                defaultValue={actionData?.board === board ? actionData.form?.name : undefined}
-              />
-              <div>
-                <label htmlFor={`${board}-title`} className="block font-semibold text-navy-900">
-                  Title
-                </label>
-                <select
-                  id={`${board}-title`}
-                  name={`${board}-title`}
-                  defaultValue={actionData?.board === board ? actionData.form?.title : board === "advisors" ? "Advisor" : "Director"}
-                  className="mt-1 w-full rounded border border-sand-300 p-2"
-                >
-                  {loaderData.titles.map((t) => (
-                    <option key={t}>{t}</option>
+      {loaderData.boards.map(({ board, members, removed: removedHere }) => {
+        const grid = members.filter((m) => m.listed);
+        return (
+          <div key={board} id={board} className="mt-6">
+            <h2 className="font-serif text-2xl font-bold text-navy-900">{BOARDS[board].title}</h2>
+            <StaffTable caption={BOARDS[board].title} headers={["Name", "Title", "Place on the grid", "Move"]}>
+              {members.map((m) => {
+                const place = grid.indexOf(m);
+                return (
+                  <tr key={m.id} className="border-b border-sand-200">
+                    <td className="p-3">
+                      <Link to={href("/admin/site/people/:board/:id", { board, id: m.id })} className="underline">
+                        {m.name}
+                      </Link>
+                      {m.placeholder ? <span className="ms-2 text-sand-700">(stand-in)</span> : null}
+                    </td>
+                    <td className="p-3">{m.title}</td>
+                    <td className="p-3">{m.listed ? place + 1 : "Not shown (officer)"}</td>
+                    <td className="p-3">
+                      {/* A plain form a row: each button moves this person one place, saved at once. */}
+                      {m.listed ? (
+                        <Form method="post" className="flex flex-wrap gap-2">
+                          <input type="hidden" name="board" value={board} />
+                          <input type="hidden" name="id" value={m.id} />
+                          {place > 0 ? (
+                            <button type="submit" name="move" value="up" className="btn-secondary text-navy-900">
+                              Move up<span className="sr-only">: {m.name}</span>
+                            </button>
+                          ) : null}
+                          {place < grid.length - 1 ? (
+                            <button type="submit" name="move" value="down" className="btn-secondary text-navy-900">
+                              Move down<span className="sr-only">: {m.name}</span>
+                            </button>
+                          ) : null}
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </StaffTable>
+            {removedHere.length ? (
+              <section aria-labelledby={`${board}-removed`} className="mt-3">
+                <h3 id={`${board}-removed`} className="font-semibold text-navy-900">
+                  Removed from the {BOARDS[board].title}
+                </h3>
+                <p className="text-sm text-sand-700">Their history keeps every version; restoring one puts them back on the site.</p>
+                <ul className="mt-1 list-disc ps-6">
+                  {removedHere.map((r) => (
+                    <li key={r.path}>
+                      <Link to={historyOf(r.path)} className="underline">
+                        {r.name}
+                        <span className="sr-only">: history and restore</span>
+                      </Link>
+                    </li>
                   ))}
-                </select>
-              </div>
-              <TextField
-                name={`${board}-biography`}
-                label="Biography"
-                multiline
-                rows={6}
-                hint="Markdown: a blank line starts a paragraph. The portrait can be added once photographs can be uploaded; until then a drawn stand-in shows."
-                required
-                errors={actionData?.board === board ? actionData.errors.biography : undefined}
-                defaultValue={actionData?.board === board ? actionData.form?.biography : undefined}
-              />
-              <button type="submit" className="btn-primary">
-                Add to the {BOARDS[board].title}
-              </button>
-            </Form>
-          </details>
-        </div>
-      ))}
+                </ul>
+              </section>
+            ) : null}
+            {/* Native disclosure: open by itself when what was typed needs fixing. */}
+            <details open={actionData?.board === board} className="mt-3 max-w-2xl rounded-lg bg-white p-4 shadow-sm">
+              <summary className="cursor-pointer font-semibold text-navy-900">Add a person to the {BOARDS[board].title}</summary>
+              {actionData?.board === board ? <NotSavedNotice reason={actionData.errors.form?.join(" ")} /> : null}
+              <Form method="post" noValidate className="mt-4 space-y-4">
+                <input type="hidden" name="board" value={board} />
+                <TextField
+                  name={`${board}-name`}
+                  label="Name"
+                  required
+                  errors={actionData?.board === board ? actionData.errors.name : undefined}
+                  defaultValue={actionData?.board === board ? actionData.form?.name : undefined}
+                />
+                <div>
+                  <label htmlFor={`${board}-title`} className="block font-semibold text-navy-900">
+                    Title
+                  </label>
+                  <select
+                    id={`${board}-title`}
+                    name={`${board}-title`}
+                    defaultValue={actionData?.board === board ? actionData.form?.title : board === "advisors" ? "Advisor" : "Director"}
+                    className="mt-1 w-full rounded border border-sand-300 p-2"
+                  >
+                    {loaderData.titles.map((t) => (
+                      <option key={t}>{t}</option>
+                    ))}
+                  </select>
+                </div>
+                <TextField
+                  name={`${board}-biography`}
+                  label="Biography"
+                  multiline
+                  rows={6}
+                  hint="Markdown: a blank line starts a paragraph. The portrait can be added once photographs can be uploaded; until then a drawn stand-in shows."
+                  required
+                  errors={actionData?.board === board ? actionData.errors.biography : undefined}
+                  defaultValue={actionData?.board === board ? actionData.form?.biography : undefined}
+                />
+                <button type="submit" className="btn-primary">
+                  Add to the {BOARDS[board].title}
+                </button>
+              </Form>
+            </details>
+          </div>
+        );
+      })}
     </>
   );
 }

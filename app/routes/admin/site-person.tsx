@@ -74,7 +74,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
   return (
     <>
       <BackLink to={href("/admin/site/people")}>Boards</BackLink>
-      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{loaderData.form.name}</h1>
+      <h1 className="mt-2 break-words font-serif text-3xl font-bold text-navy-900">{loaderData.form.name}</h1>
       <p className="mt-1">
         {boardInfo.title} ·{" "}
         <a href={boardInfo.memberPath(id)} className="underline">
@@ -136,7 +136,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             name="order"
             label="Place in the grid"
             type="number"
-            hint="Lower numbers come first."
+            hint="Lower numbers come first. The Move up and Move down buttons on the Boards list change it for you."
             required
             errors={errors.order}
             defaultValue={form.order}

@@ -1,13 +1,14 @@
 import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-settings";
-import { ActionNotice, BackLink, NotSavedNotice } from "~/components/staff/Controls";
+import { ActionNotice, BackLink, NotSavedNotice, PreviewPanel, SaveAndPreview } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { TextField } from "~/components/forms/fields";
 import { ImageField } from "~/components/staff/ImageField";
 import { historyOf } from "~/content/editors";
-import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_SLOT } from "~/content/settings";
+import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_ALT, SOCIAL_CARD_SLOT } from "~/content/settings";
 import { readSettingsForm, saveSettings, settingsForm, type SettingsForm } from "~/content/settings.server";
 import { readEditorForm, settleUploads, slotPreviews, takeUploads } from "~/content/uploads.server";
+import { socialImageUrl } from "~/lib/images.server";
 import type { MediaStore } from "~/lib/media.server";
 import { appContext } from "~/context.server";
 import { actorOf, staffUser } from "~/staff/session.server";
@@ -23,7 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const stored = await contentStore.get(SETTINGS_PATH);
   if (!stored) throw new Error("site.yaml is missing from the content documents");
   const form = settingsForm(stored);
-  return { ...form, previews: await cardPreview(media, form) };
+  // The drawn card, shown in the preview while none is uploaded.
+  return { ...form, previews: await cardPreview(media, form), drawnCard: socialImageUrl("", "social/default") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,14 +35,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const uploads = await takeUploads(submitted, [SOCIAL_CARD_SLOT], media, actor.id);
   const form = readSettingsForm(submitted);
   const refused = Object.keys(uploads.errors).length > 0;
+  const intent = submitted.get("intent") === "preview" ? "preview" : "save";
   const result = refused
     ? { kind: "invalid" as const, errors: uploads.errors }
-    : await saveSettings(contentStore, database.db, actor, form);
+    : await saveSettings(contentStore, database.db, actor, form, intent);
   if (result.kind === "saved") {
     await settleUploads(database.db, media, actor, SETTINGS_PATH, uploads);
     throw redirect(`${href("/admin/site/settings")}?saved=1`);
   }
-  return data({ ...result, form, previews: await cardPreview(media, form) }, { status: result.kind === "invalid" ? 400 : 409 });
+  const status = result.kind === "invalid" ? 400 : result.kind === "conflict" ? 409 : 200;
+  // A new key each time, so the form is drawn afresh with the card just uploaded and no file left to send twice.
+  return data({ ...result, form, previews: await cardPreview(media, form), key: crypto.randomUUID() }, { status });
+}
+
+/** The card as a shared page shows it: the photograph cut to its frame (or the drawn one), and what it says to screen readers. */
+function CardPreview({ form, card, drawn }: { form: SettingsForm; card?: { src: string; width: number; height: number }; drawn: string }) {
+  const alt = form.socialImage.alt || form.values["organization.name"] || "";
+  return (
+    <PreviewPanel what="The card shown when a page is shared" className="mt-6 max-w-2xl">
+      <figure className="mt-4 overflow-hidden rounded border border-sand-300">
+        {card && form.socialImage.upload ? (
+          <img src={card.src} width={card.width} height={card.height} alt={alt} className="h-auto w-full" />
+        ) : (
+          <img src={drawn} width={1200} height={630} alt={alt} className="h-auto w-full" />
+        )}
+        <figcaption className="p-3 text-sm">
+          {form.socialImage.upload ? "The uploaded card, cut to its frame." : "The drawn card: none is uploaded."} Screen readers say: “
+          {alt}”
+        </figcaption>
+      </figure>
+    </PreviewPanel>
+  );
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -62,6 +87,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </p>
       <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
       {actionData?.kind === "invalid" ? <NotSavedNotice /> : null}
+      {actionData?.kind === "preview" ? (
+        <CardPreview form={actionData.form} card={previews[SOCIAL_CARD_SLOT.name]} drawn={loaderData.drawnCard} />
+      ) : null}
       {actionData?.kind === "conflict" ? (
         <div className="mt-4 max-w-2xl">
           <Notice kind="error">
@@ -77,7 +105,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </Notice>
         </div>
       ) : null}
-      <Form key={form.revision} method="post" encType="multipart/form-data" noValidate className="mt-6 max-w-2xl space-y-6">
+      <Form
+        key={actionData?.key ?? form.revision}
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="mt-6 max-w-2xl space-y-6"
+      >
         <input type="hidden" name="revision" value={form.revision} />
         {SETTING_GROUPS.map((group) => (
           <fieldset key={group.key} className="space-y-4 rounded-lg bg-white p-5 shadow-sm">
@@ -122,10 +156,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             errors={errors[SOCIAL_CARD_SLOT.focus]}
             defaultValue={form.socialImage.position}
           />
+          <TextField
+            name={SOCIAL_CARD_ALT}
+            label="Card's description for screen readers (alt text)"
+            hint="What the card shows, for people who cannot see it. Left empty, the organisation's name is used."
+            errors={errors[SOCIAL_CARD_ALT]}
+            defaultValue={form.socialImage.alt}
+          />
         </fieldset>
-        <button type="submit" className="btn-primary">
-          Save
-        </button>
+        <SaveAndPreview />
       </Form>
     </>
   );

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page, type WorkerInfo } from "@playwright/test";
 import { totpNow } from "../../helpers/totp";
+import { expectNoAxeViolations } from "../fixtures";
 
 const run = promisify(execFile);
 
@@ -87,4 +88,10 @@ export async function sendMessage(request: APIRequestContext, fields: Partial<Re
   const res = await request.post("/api/submit-contact-form", { data: body });
   expect(res.status()).toBe(201);
   return body;
+}
+
+/** axe, and no page wider than the screen: a phone would zoom out and make everything small. */
+export async function expectAccessible(page: Page) {
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 }

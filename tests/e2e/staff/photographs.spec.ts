@@ -3,7 +3,8 @@
  * script reaches the board's grid and the person's page without the phone's location or camera serial; a
  * file that is not a photograph is refused with its reason; a community's photograph is cut around the focal
  * point staff choose; a photograph taken off a page is deleted from every version, and its files stop being
- * served; the upload controls pass axe. Each test puts the stand-in back.
+ * served; the home page's slides and the shared card are previewed cut, without script; the upload controls
+ * pass axe. Each test puts the stand-in back.
  */
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
@@ -193,4 +194,52 @@ test("a community's photograph is cut around the focal point staff choose, and t
     await page.getByRole("button", { name: "Save" }).first().click();
     await saved(page);
   }
+});
+
+test("a home slide and the shared card are previewed as they will be cut, without JavaScript, and nothing is saved", async ({
+  staffPage,
+  browser,
+}) => {
+  test.slow();
+  await withoutScript(browser, staffPage, async (page) => {
+    await page.goto("/admin/site/pages/pages/home");
+    const slide = () => page.getByRole("group", { name: "Slide 3", exact: true });
+    await slide()
+      .getByLabel("Upload a photograph")
+      .setInputFiles({ name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: await phoneJpeg() });
+    await slide()
+      .getByLabel(/^Focal point/)
+      .fill("50% 20%");
+    await page.getByRole("button", { name: "Preview" }).first().click();
+    // An uploaded slide is described or marked decorative; the photograph is kept meanwhile.
+    await expect(slide().getByText("Describe the photograph for people who cannot see it, or mark it as decorative")).toBeVisible();
+    await slide()
+      .getByLabel(/^Description for screen readers/)
+      .fill("Candles held up at a vigil");
+    await page.getByRole("button", { name: "Preview" }).first().click();
+    const cut = await slide().getByRole("group", { name: "Photograph" }).locator("img").getAttribute("src");
+    expect(cut).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+    const shown = page.getByRole("region", { name: "Preview" }).getByRole("img", { name: "Candles held up at a vigil" });
+    await expect(shown).toHaveAttribute("src", cut!);
+    const frame = await sharp(Buffer.from(await (await page.request.get(cut!)).body())).metadata();
+    expect(frame.width! / frame.height!).toBeCloseTo(16 / 9, 2);
+
+    await page.goto("/admin/site/settings");
+    const card = page.getByRole("group", { name: "Card shown when a page is shared" });
+    await card.getByLabel("Upload a photograph").setInputFiles({ name: "card.jpg", mimeType: "image/jpeg", buffer: await phoneJpeg() });
+    await card.getByLabel(/^Card's description/).fill("Members of the alliance in a circle");
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("region", { name: "Preview" });
+    await expect(preview.getByRole("img", { name: "Members of the alliance in a circle" })).toHaveAttribute(
+      "src",
+      /^\/media\/[0-9a-f]{64}\.jpg$/,
+    );
+    await expect(preview.getByText("The uploaded card, cut to its frame.", { exact: false })).toBeVisible();
+
+    // A preview saves nothing: the site still shows its drawn slide and card.
+    await page.goto("/");
+    await expect(page.locator('meta[property="og:image"]')).not.toHaveAttribute("content", /\/media\//);
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute("content", /\S/);
+    expect(await page.content()).not.toContain(cut!);
+  });
 });

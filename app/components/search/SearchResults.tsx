@@ -1,0 +1,239 @@
+import { href } from "react-router";
+import { formatDate } from "~/lib/dates";
+import {
+  KIND_PLURALS,
+  MATCH_END,
+  MATCH_START,
+  RESULT_KINDS,
+  RESULTS_PER_PAGE,
+  type ResultKind,
+  type SearchAnswer,
+  type SearchResult,
+} from "~/search/results";
+
+/** What a results address holds besides the page: every link on the page is built from it. */
+export interface SearchLink {
+  q: string;
+  type: ResultKind | null;
+  community: string | null;
+}
+
+export function searchHref(link: SearchLink, extra: { page?: number; exact?: boolean } = {}): string {
+  const params = new URLSearchParams({ q: link.q });
+  if (link.type) params.set("type", link.type);
+  if (link.community) params.set("community", link.community);
+  if (extra.exact) params.set("exact", "1");
+  if (extra.page && extra.page > 1) params.set("page", String(extra.page));
+  return `${href("/search")}?${params}`;
+}
+
+/** The snippet as text, each match in <mark>: React escapes every character of it. */
+function Snippet({ text }: { text: string }) {
+  const [before, ...rest] = text.split(MATCH_START);
+  return (
+    <>
+      {before}
+      {rest.map((part, i) => {
+        const [match, after = ""] = part.split(MATCH_END);
+        return (
+          <span key={i}>
+            <mark className="rounded-sm bg-gold-300/60 px-0.5 text-ink">{match}</mark>
+            {after}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+const isExternal = (url: string) => /^https?:\/\//.test(url);
+const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, "");
+
+function Result({ result, communityNames }: { result: SearchResult; communityNames: Map<string, string> }) {
+  const external = isExternal(result.href);
+  const about = result.kind === "news" ? result.communities.map((slug) => communityNames.get(slug) ?? slug) : [];
+  return (
+    <li className="border-b border-sand-200 pb-6">
+      <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">
+        {RESULT_KINDS[result.kind]}
+        {result.publishedDate ? (
+          <>
+            {" · "}
+            <time dateTime={result.publishedDate}>{formatDate(result.publishedDate)}</time>
+          </>
+        ) : null}
+      </p>
+      <h2 className="mt-1 font-serif text-xl font-bold text-navy-900">
+        <a
+          href={result.href}
+          className="underline decoration-gold-400 underline-offset-4 hover:text-navy-600"
+          rel={external ? "noreferrer" : undefined}
+        >
+          {result.title}
+        </a>
+      </h2>
+      <p className="mt-2 text-ink">
+        <Snippet text={result.snippet} />
+      </p>
+      <p className="mt-1 text-sm text-sand-700">
+        {external ? `Report on ${hostOf(result.href)}` : result.href}
+        {about.length ? ` · About ${about.join(", ")}` : null}
+      </p>
+    </li>
+  );
+}
+
+function KindFilter({ link, answer }: { link: SearchLink; answer: SearchAnswer }) {
+  const all = Object.values(answer.counts).reduce((sum, n) => sum + (n ?? 0), 0);
+  const kinds = (Object.keys(RESULT_KINDS) as ResultKind[]).filter((k) => answer.counts[k] || k === link.type);
+  const item = (type: ResultKind | null, label: string, n: number) => (
+    <li key={type ?? "all"}>
+      <a
+        href={searchHref({ ...link, q: answer.query, type })}
+        aria-current={link.type === type ? "page" : undefined}
+        className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold ${
+          link.type === type ? "border-navy-700 bg-navy-700 text-white" : "border-sand-300 bg-white text-navy-800 hover:border-navy-600"
+        }`}
+      >
+        {label} ({n})
+      </a>
+    </li>
+  );
+  return (
+    <nav aria-label="Type of result" className="mt-6">
+      <ul className="flex flex-wrap gap-2">
+        {item(null, "All", all)}
+        {kinds.map((k) => item(k, KIND_PLURALS[k], answer.counts[k] ?? 0))}
+      </ul>
+    </nav>
+  );
+}
+
+function Pages({ link, answer }: { link: SearchLink; answer: SearchAnswer }) {
+  if (answer.pages < 2) return null;
+  const at = { ...link, q: answer.query };
+  return (
+    <nav aria-label="Pages of results" className="mt-8 flex items-center justify-between gap-4">
+      {answer.page > 1 ? (
+        <a href={searchHref(at, { page: answer.page - 1 })} className="btn-secondary" rel="prev">
+          Previous
+        </a>
+      ) : (
+        <span />
+      )}
+      <p>
+        Page {answer.page} of {answer.pages}
+      </p>
+      {answer.page < answer.pages ? (
+        <a href={searchHref(at, { page: answer.page + 1 })} className="btn-secondary" rel="next">
+          Next
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** What to try when nothing was found, or nothing has been asked yet. */
+function Suggestions({ communities }: { communities: { slug: string; name: string }[] }) {
+  return (
+    <div className="mt-6 space-y-6">
+      <ul className="list-disc space-y-1 ps-6">
+        <li>Check the spelling, or try another spelling of a name: we know many of them, such as Ezidi for Yazidi or Daesh for ISIS.</li>
+        <li>Use fewer words, or more general ones.</li>
+        <li>Put a phrase in quotes to find those words together, such as "forced conversion".</li>
+      </ul>
+      <div>
+        <h2 className="font-serif text-xl font-bold text-navy-900">Or go to a community's page</h2>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {communities.map((c) => (
+            <li key={c.slug}>
+              <a
+                href={href("/communities/:community", { community: c.slug })}
+                className="inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-4 text-sm text-navy-800 underline-offset-4 hover:underline"
+              >
+                {c.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+export function SearchResults({
+  link,
+  answer,
+  communities,
+}: {
+  link: SearchLink;
+  answer: SearchAnswer | null;
+  communities: { slug: string; name: string }[];
+}) {
+  if (!answer)
+    return (
+      <section aria-labelledby="search-help" className="mt-10">
+        <h2 id="search-help" className="font-serif text-2xl font-bold text-navy-900">
+          Find a page
+        </h2>
+        <p className="mt-3">
+          Search the pages about our communities, the articles on how they are persecuted, the news we collect and the board.
+        </p>
+        <Suggestions communities={communities} />
+      </section>
+    );
+
+  const names = new Map(communities.map((c) => [c.slug, c.name]));
+  const first = (answer.page - 1) * RESULTS_PER_PAGE + 1;
+  const filtered = Boolean(link.type || link.community);
+  return (
+    <section aria-labelledby="results-heading" className="mt-8">
+      {answer.correctedFrom ? (
+        <p className="rounded-md bg-sand-100 p-4">
+          Nothing was found for “{answer.correctedFrom}”. Showing results for <strong>“{answer.query}”</strong>.{" "}
+          <a href={searchHref({ ...link, q: answer.correctedFrom }, { exact: true })} className="underline">
+            Search only for “{answer.correctedFrom}”
+          </a>
+        </p>
+      ) : null}
+      <h2 id="results-heading" className="mt-6 font-serif text-2xl font-bold text-navy-900">
+        {answer.total === 0
+          ? `No results for “${answer.query}”`
+          : `${answer.total} ${answer.total === 1 ? "result" : "results"} for “${answer.query}”${
+              answer.pages > 1 ? `, ${first} to ${Math.min(first + RESULTS_PER_PAGE - 1, answer.total)} shown` : ""
+            }`}
+      </h2>
+      {answer.suggestion ? (
+        <p className="mt-3 text-lg">
+          Did you mean{" "}
+          <a href={searchHref({ ...link, q: answer.suggestion })} className="font-semibold underline">
+            {answer.suggestion}
+          </a>
+          ?
+        </p>
+      ) : null}
+      {Object.keys(answer.counts).length ? <KindFilter link={link} answer={answer} /> : null}
+      {answer.total === 0 ? (
+        <>
+          {filtered ? (
+            <p className="mt-4">
+              <a href={searchHref({ q: answer.query, type: null, community: null })} className="font-semibold underline">
+                Search “{answer.query}” in every type and community
+              </a>
+            </p>
+          ) : null}
+          <Suggestions communities={communities} />
+        </>
+      ) : (
+        <ol className="mt-8 space-y-6" start={first}>
+          {answer.results.map((r) => (
+            <Result key={r.key} result={r} communityNames={names} />
+          ))}
+        </ol>
+      )}
+      <Pages link={link} answer={answer} />
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * Everything a visitor can read, as search documents: each community page, article, board member with a
+ * page of their own, published news item and other page, in the words the visitor sees (the rendered HTML
+ * as text), in three parts the index weighs differently: title, summary, body; and the communities each is
+ * about, for the filter (a community's own page, an article's "Communities targeted", a news item's tags).
+ */
+import { href } from "react-router";
+import { Parser } from "htmlparser2";
+import type { SiteContent } from "~/content/collections.server";
+import { FIXED_PAGES } from "~/content/fixed-pages";
+import type { Source } from "~/content/schemas";
+import type { NewsItem } from "~/news/queries.server";
+import { fold } from "./query";
+import { MATCH_END, MATCH_START, type ResultKind } from "./results";
+
+export interface SearchDocument {
+  key: string;
+  language: string;
+  kind: ResultKind;
+  href: string;
+  title: string;
+  summary: string;
+  body: string;
+  /** Other names it goes by (a community's adjective): weighed as the title, never shown. */
+  names: string;
+  /** What the page cites (publisher and title of each source): found, but weighed least. */
+  cited: string;
+  communities: string[];
+  publishedDate: string | null;
+}
+
+/** The text of rendered HTML, as a reader sees it: tags gone, entities decoded, blocks apart, no match marks. */
+export function textOf(...html: (string | undefined)[]): string {
+  let out = "";
+  const parser = new Parser(
+    {
+      ontext: (text) => void (out += text),
+      onopentag: () => void (out += " "),
+      onclosetag: () => void (out += " "),
+    },
+    { decodeEntities: true },
+  );
+  for (const part of html) {
+    parser.write(part ?? "");
+    out += "\n";
+  }
+  parser.end();
+  return out.replaceAll(MATCH_START, "").replaceAll(MATCH_END, "").replace(/\s+/g, " ").trim();
+}
+
+const citedIn = (sources: Source[]) => sources.map((s) => `${s.publisher}: ${s.title}.`).join(" ");
+
+const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
+
+export function searchDocuments(content: SiteContent, news: (NewsItem & { communities: string[] })[], language = "en"): SearchDocument[] {
+  const doc = (
+    d: Omit<SearchDocument, "language" | "communities" | "publishedDate" | "names" | "cited"> & Partial<SearchDocument>,
+  ): SearchDocument => ({
+    language,
+    names: "",
+    cited: "",
+    communities: [],
+    publishedDate: null,
+    ...d,
+  });
+  const { about, legal } = content;
+  // An article's "Communities targeted" list names each community as its page does; a name no page has links nothing.
+  const communityNamed = new Map(content.communities.map((c) => [fold(c.name), c.slug]));
+  const communitiesListedIn = (article: SiteContent["ideology"][number]) =>
+    article.communities.flatMap((c) => communityNamed.get(fold(c.name)) ?? []);
+  return [
+    ...content.communities.map((c) =>
+      doc({
+        key: `community:${c.slug}`,
+        kind: "community",
+        href: href("/communities/:community", { community: c.slug }),
+        title: c.name,
+        names: join(c.adjective, c.menuLabel),
+        summary: join(c.description, c.subtitle),
+        body: textOf(c.underAttackHtml, c.contentHtml, c.cultureHtml, c.historyHtml),
+        cited: citedIn(c.sources),
+        communities: [c.slug],
+      }),
+    ),
+    ...content.ideology.map((a) =>
+      doc({
+        key: `article:${a.section}`,
+        kind: "article",
+        href: href("/ideology/:section", { section: a.section }),
+        title: a.title,
+        summary: join(a.description, a.heading, a.boldText),
+        body: textOf(
+          a.bodyBeforeListHtml,
+          ...a.communities.map((c) => `<p>${c.name}</p>${c.descriptionHtml}`),
+          a.bodyAfterListHtml,
+          ...(a.labels ?? []).map((l) => `<p>${l.term}. ${l.usedAgainst}. ${l.meaning}</p>`),
+        ),
+        cited: citedIn(a.sources),
+        communities: communitiesListedIn(a),
+      }),
+    ),
+    ...[...content.directors.filter((m) => m.listed), ...content.advisors].map((m) =>
+      doc({
+        key: `person:${m.board}/${m.id}`,
+        kind: "person",
+        href: m.board === "directors" ? href("/team/director/:id", { id: m.id }) : href("/team/advisor/:id", { id: m.id }),
+        title: m.name,
+        summary: m.board === "directors" ? `${m.title}, Board of Directors` : "Advisor, Board of Advisors",
+        body: textOf(m.bioHtml),
+      }),
+    ),
+    ...news.map((n) =>
+      doc({
+        key: `news:${n.id}`,
+        kind: "news",
+        href: n.originalUrl,
+        title: n.title,
+        summary: n.excerpt,
+        body: n.source,
+        communities: n.communities,
+        publishedDate: n.publishedDate,
+      }),
+    ),
+    doc({
+      key: "page:about",
+      kind: "page",
+      href: href("/about"),
+      title: about.title,
+      summary: about.description,
+      body: join(about.mission, about.vision, ...about.pillars.map((p) => `${p.title}. ${p.text}`), about.approachIntro),
+    }),
+    ...Object.values(legal).map((page) =>
+      doc({
+        key: `page:${page.slug}`,
+        kind: "page",
+        href: page.slug === "privacy-policy" ? href("/privacy-policy") : href("/terms-of-use"),
+        title: page.title,
+        summary: page.description,
+        body: textOf(page.bodyHtml),
+      }),
+    ),
+    ...Object.entries(FIXED_PAGES).map(([id, page]) =>
+      doc({
+        key: `page:${id}`,
+        kind: "page",
+        href: page.path,
+        title: page.title,
+        summary: page.description,
+        body: id === "partners" ? content.partners.map((p) => join(p.name, p.description)).join(" ") : "",
+      }),
+    ),
+  ];
+}

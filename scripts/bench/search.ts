@@ -1,0 +1,100 @@
+/**
+ * `npm run bench:search`: site search at volume. The real content plus 5,000 news items (the first
+ * edition's items again, with other dates and addresses), on a fresh embedded database and a fresh
+ * PostgreSQL database (when one answers on 127.0.0.1:5432, or BENCH_POSTGRES_URL). Prints how long the
+ * index takes to build and to re-check, then p50 and p99 of a search, as the results page runs it, over
+ * the golden set's queries (app/search/golden-queries.yaml), of misspelt queries (the correction's second
+ * search) and of queries that find nothing.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { parse } from "yaml";
+import { scratchPostgres } from "../lib/scratch-postgres.mjs";
+import { content } from "../../app/content/content.server";
+import type { NewsSeedItem } from "../../app/content/schemas";
+import type { SearchRequest } from "../../app/search/search.server";
+import { loadConfig } from "../../server/config";
+import { createLogger } from "../../server/logger";
+import { createServices, type Services } from "../../server/services";
+
+const EXTRA_NEWS = 5_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const golden = parse(readFileSync(join(import.meta.dirname, "../../app/search/golden-queries.yaml"), "utf8")) as Record<
+  string,
+  { q: string }[]
+>;
+const QUERIES: [string, string[]][] = [
+  ["golden set", Object.values(golden).flatMap((group) => group.map((g) => g.q))],
+  ["misspelt (corrected)", ["genocde", "yazidy persecuton", "kidnaping of grils", "armenains", "cultral heritage"]],
+  ["nothing found", ["xqzvwk", "zzyzx quorble", "-yazidi"]],
+];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (start: number) => (performance.now() - start).toFixed(0);
+
+/** The first edition's news again and again, spread over ten years, each with an address of its own. */
+function moreNews(): NewsSeedItem[] {
+  const base = content.news;
+  return Array.from({ length: EXTRA_NEWS }, (_, i) => {
+    const item = base[i % base.length]!;
+    const day = new Date(Date.UTC(2016, 0, 1) + ((i * 7919) % 3650) * 86_400_000).toISOString().slice(0, 10);
+    return { ...item, id: `bench-${i}`, publishedDate: day, originalUrl: `${item.originalUrl}#bench-${i}` };
+  });
+}
+
+async function measure(label: string, { app }: Services) {
+  let start = performance.now();
+  const seeded = await app.news.seed([...content.news, ...moreNews()]);
+  console.log(`\n${label}: seeded ${seeded} news items in ${ms(start)} ms`);
+  start = performance.now();
+  await app.search.reindex();
+  console.log(`first index of every page and news item: ${ms(start)} ms`);
+  start = performance.now();
+  await app.search.reindex();
+  console.log(`re-check with nothing changed: ${ms(start)} ms`);
+
+  console.log(`| ${label} (${ROUNDS} rounds) | searches | p50 ms | p99 ms | slowest |\n|---|---|---|---|---|`);
+  for (const [name, queries] of QUERIES) {
+    const samples: { q: string; t: number }[] = [];
+    for (let round = 0; round <= ROUNDS; round++)
+      for (const q of queries) {
+        const request: SearchRequest = { q, kind: null, community: null, page: 1 };
+        const t0 = performance.now();
+        await app.search.search(request, null);
+        // Round 0 warms the caches and is not counted.
+        if (round > 0) samples.push({ q, t: performance.now() - t0 });
+      }
+    const sorted = samples.map((s) => s.t).sort((a, b) => a - b);
+    const slowest = samples.reduce((a, b) => (b.t > a.t ? b : a));
+    console.log(
+      `| ${name} | ${samples.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${slowest.q} (${slowest.t.toFixed(0)} ms) |`,
+    );
+  }
+}
+
+const servicesOn = (env: Record<string, string>) =>
+  createServices(loadConfig({ SITE_URL: "http://localhost", ...env }), createLogger("warn"), "command");
+
+const dir = mkdtempSync(join(tmpdir(), "bench-search-"));
+const embedded = await servicesOn({ DATA_DIR: dir });
+try {
+  await measure("Embedded (PGlite)", embedded);
+} finally {
+  await embedded.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const scratch = await scratchPostgres("bench_search");
+if (!scratch) {
+  console.log("\nPostgreSQL: not reachable, skipped.");
+} else {
+  const server = await servicesOn({ DATABASE_URL: scratch.url });
+  try {
+    await measure("PostgreSQL", server);
+  } finally {
+    await server.close();
+    await scratch.drop();
+  }
+}
