@@ -15,4 +15,9 @@ export const ADVISORY_LOCKS = {
   searchIndex: 727_005,
   /** Re-encrypting second factors after a rotation of the signing secret (app/staff/secret.server.ts). */
   signingKeys: 727_006,
+  /**
+   * Uploaded photographs' files (app/lib/media.server.ts): storing takes it shared, collecting unused files
+   * takes it alone, so a file is never collected between its row being written and a variant naming it.
+   */
+  mediaFiles: 727_007,
 } as const;

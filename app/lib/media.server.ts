@@ -9,6 +9,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promise
 import { join } from "node:path";
 import { and, eq, inArray, isNotNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { ADVISORY_LOCKS } from "../../db/locks";
 import { imageVariants, images, mediaFiles } from "../../db/schema";
 import { cutVariants, IMAGE_KINDS, type FocalPoint, type ImageKind, type ImageVariant, type ProcessedUpload } from "./image-upload.server";
 
@@ -170,21 +171,40 @@ export interface MediaStore {
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
+  /**
+   * Writes files and the rows that name them in one transaction holding the files' lock shared; collection
+   * holds it alone. Without it, a collection on this or another instance could drop a file that an upload
+   * had just found already kept, before its variant named it.
+   */
+  const storing = <T>(write: (tx: Database) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.mediaFiles})`);
+      return write(tx);
+    });
+  const collecting = <T>(remove: (tx: Database) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.mediaFiles})`);
+      return remove(tx);
+    });
+
   /** A file's bytes are in place before its row names it, so a backup that has the row has the bytes. */
-  async function keepFile(bytes: Buffer, format: string): Promise<string> {
+  async function keepFile(tx: Database, bytes: Buffer, format: string): Promise<string> {
     const hash = sha256(bytes);
     const row = { hash, contentType: CONTENT_TYPES[format]!.type, byteSize: bytes.length };
-    const [known] = await db.select({ hash: mediaFiles.hash }).from(mediaFiles).where(eq(mediaFiles.hash, hash));
+    const [known] = await tx
+      .select({ hash: mediaFiles.hash, inRow: sql<boolean>`${mediaFiles.bytes} is not null` })
+      .from(mediaFiles)
+      .where(eq(mediaFiles.hash, hash));
     if (blobs.inRow) {
       if (!known)
-        await db
+        await tx
           .insert(mediaFiles)
           .values({ ...row, bytes })
           .onConflictDoNothing();
-      else if ((await blobs.get(hash)) === null) await blobs.put(hash, bytes);
+      else if (!known.inRow) await tx.update(mediaFiles).set({ bytes }).where(eq(mediaFiles.hash, hash));
     } else {
       if (!known || (await blobs.get(hash)) === null) await blobs.put(hash, bytes);
-      if (!known) await db.insert(mediaFiles).values(row).onConflictDoNothing();
+      if (!known) await tx.insert(mediaFiles).values(row).onConflictDoNothing();
     }
     return hash;
   }
@@ -198,11 +218,14 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
         .orderBy(imageVariants.format, imageVariants.width)
     ).map((v) => ({ format: v.format, width: v.width, height: v.height, url: mediaUrl(v.fileHash, v.format) }));
 
-  async function keepVariants(imageId: string, kind: ImageKind, focus: FocalPoint | undefined, variants: ImageVariant[]) {
+  /** Keeps an image's variants; false if the image is gone (collected after its upload's grace). */
+  async function keepVariants(tx: Database, imageId: string, kind: ImageKind, focus: FocalPoint | undefined, variants: ImageVariant[]) {
+    const [image] = await tx.select({ id: images.id }).from(images).where(eq(images.id, imageId));
+    if (!image) return false;
     const key = focusKey(focus);
     for (const variant of variants) {
-      const fileHash = await keepFile(variant.bytes, variant.format);
-      await db
+      const fileHash = await keepFile(tx, variant.bytes, variant.format);
+      await tx
         .insert(imageVariants)
         .values({ imageId, kind, focus: key, format: variant.format, width: variant.width, height: variant.height, fileHash })
         .onConflictDoUpdate({
@@ -210,33 +233,36 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
           set: { fileHash },
         });
     }
-    return variantsOf(imageId, kind, key);
+    return true;
   }
 
   /** Deletes every file no image uses, its row and its bytes; and bytes whose row a crash left behind. */
-  async function dropUnusedFiles(): Promise<number> {
-    const used = db
+  async function dropUnusedFiles(tx: Database): Promise<number> {
+    const used = tx
       .select({ hash: images.originalHash })
       .from(images)
-      .union(db.select({ hash: imageVariants.fileHash }).from(imageVariants));
-    const orphans = await db.select({ hash: mediaFiles.hash }).from(mediaFiles).where(notInArray(mediaFiles.hash, used));
-    const orphanHashes = orphans.map((o) => o.hash);
-    if (orphanHashes.length) await db.delete(mediaFiles).where(inArray(mediaFiles.hash, orphanHashes));
-    // Bytes whose row is gone: the orphans just deleted, and any a crash left between the two steps.
-    const indexed = new Set((await db.select({ hash: mediaFiles.hash }).from(mediaFiles)).map((r) => r.hash));
+      .union(tx.select({ hash: imageVariants.fileHash }).from(imageVariants));
+    const orphans = await tx.delete(mediaFiles).where(notInArray(mediaFiles.hash, used)).returning({ hash: mediaFiles.hash });
+    // In PostgreSQL the bytes went with their rows. In a folder, bytes whose row is gone: the orphans just
+    // deleted, and any a crash left between writing the bytes and the row.
+    if (blobs.inRow) return orphans.length;
+    const indexed = new Set((await tx.select({ hash: mediaFiles.hash }).from(mediaFiles)).map((r) => r.hash));
     for (const hash of await blobs.list()) if (!indexed.has(hash)) await blobs.delete(hash);
-    return orphanHashes.length;
+    return orphans.length;
   }
 
   return {
     async save(upload, kind, focus, uploadedBy) {
-      const originalHash = await keepFile(upload.original.bytes, upload.original.format);
-      const imageId = originalHash;
-      await db
-        .insert(images)
-        .values({ id: imageId, kind, width: upload.original.width, height: upload.original.height, originalHash, uploadedBy })
-        .onConflictDoNothing();
-      return { imageId, variants: await keepVariants(imageId, kind, focus, upload.variants) };
+      const imageId = await storing(async (tx) => {
+        const originalHash = await keepFile(tx, upload.original.bytes, upload.original.format);
+        await tx
+          .insert(images)
+          .values({ id: originalHash, kind, width: upload.original.width, height: upload.original.height, originalHash, uploadedBy })
+          .onConflictDoNothing();
+        await keepVariants(tx, originalHash, kind, focus, upload.variants);
+        return originalHash;
+      });
+      return { imageId, variants: await variantsOf(imageId, kind, focusKey(focus)) };
     },
     variants: (imageId, kind, focus) => variantsOf(imageId, kind, focusKey(focus)),
     async crop(imageId, kind, focus) {
@@ -246,8 +272,8 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
       const [image] = await db.select({ originalHash: images.originalHash }).from(images).where(eq(images.id, imageId));
       const original = image ? await blobs.get(image.originalHash) : null;
       if (!original) return false;
-      await keepVariants(imageId, kind, focus, await cutVariants(original, kind, focus));
-      return true;
+      const variants = await cutVariants(original, kind, focus);
+      return storing((tx) => keepVariants(tx, imageId, kind, focus, variants));
     },
     async lookup(refs) {
       const ids = [...new Set(refs.map((r) => r.upload))].filter((id) => HASH.test(id));
@@ -279,13 +305,15 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
     },
     async collect(referenced, uploadedBefore) {
       const keep = [...new Set(referenced)];
-      const removedImages = await db
-        .delete(images)
-        .where(
-          and(keep.length ? notInArray(images.id, keep) : sql`true`, uploadedBefore ? lt(images.uploadedAt, uploadedBefore) : sql`true`),
-        )
-        .returning({ id: images.id });
-      return { images: removedImages.length, files: await dropUnusedFiles() };
+      return collecting(async (tx) => {
+        const removedImages = await tx
+          .delete(images)
+          .where(
+            and(keep.length ? notInArray(images.id, keep) : sql`true`, uploadedBefore ? lt(images.uploadedAt, uploadedBefore) : sql`true`),
+          )
+          .returning({ id: images.id });
+        return { images: removedImages.length, files: await dropUnusedFiles(tx) };
+      });
     },
     async thumbnail(imageId) {
       const [smallest] = await db
@@ -299,8 +327,10 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
         : null;
     },
     async erase(imageId) {
-      const removed = await db.delete(images).where(eq(images.id, imageId)).returning({ id: images.id });
-      return { images: removed.length, files: await dropUnusedFiles() };
+      return collecting(async (tx) => {
+        const removed = await tx.delete(images).where(eq(images.id, imageId)).returning({ id: images.id });
+        return { images: removed.length, files: await dropUnusedFiles(tx) };
+      });
     },
   };
 }

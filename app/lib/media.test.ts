@@ -125,6 +125,23 @@ forEachDatabase("uploaded photographs, kept by hash (decision 008)", (handle) =>
     expect(await store().collect([], long)).toEqual({ images: 0, files: 0 });
     expect((await store().collect([])).images).toBe(1);
   });
+
+  it("keeps every file of uploads stored while unused files are collected, on this instance or another", async () => {
+    // A new upload's files are unused until its variants name them; a collection in between once failed a
+    // staff save with a foreign-key error, or dropped a file an upload had just found already kept.
+    const uploads = [first, second, wide];
+    const kinds: ImageKind[] = ["portrait", "portrait", "hero"];
+    for (let round = 0; round < 3; round++) {
+      const saved = uploads.map((u, i) => store().save(u, kinds[i]!, { x: 10 * round, y: 50 }, null));
+      const collections = uploads.map(() => store().collect(uploads.map((u) => hashOf(u.original.bytes))));
+      await Promise.all([...saved, ...collections]);
+      for (const made of uploads.flatMap((u) => u.variants)) {
+        expect(await store().file(hashOf(made.bytes))).not.toBeNull();
+      }
+      expect(await store().collect([])).toEqual({ images: 3, files: expect.any(Number) });
+      expect(await blobs.list()).toEqual([]);
+    }
+  });
 });
 
 describe("one photograph in two places", () => {
