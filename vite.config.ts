@@ -14,11 +14,50 @@ function validateContent(): Plugin {
   };
 }
 
+/**
+ * The browser loads every module the root route imports statically on any hydrated page, so they ship as one
+ * chunk: the contact form once fetched 22 files of a few hundred bytes each, and their headers cost as much
+ * as a tenth of its JavaScript. Route modules and what only some routes use keep their own chunks.
+ */
+function rootModulesInOneChunk(): Plugin {
+  const root = `${new URL("./app/root.tsx", import.meta.url).pathname}?__react-router-build-client-route`;
+  return {
+    name: "root-modules-in-one-chunk",
+    applyToEnvironment: (environment) => environment.name === "client",
+    outputOptions(options) {
+      let reachable: Set<string> | null = null;
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            {
+              name(id, context) {
+                if (!reachable) {
+                  reachable = new Set();
+                  const queue = [root];
+                  while (queue.length) {
+                    for (const next of context.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+                      if (reachable.has(next)) continue;
+                      reachable.add(next);
+                      queue.push(next);
+                    }
+                  }
+                }
+                return reachable.has(id) && !context.getModuleInfo(id)?.isEntry ? "shell" : null;
+              },
+            },
+          ],
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig(() => ({
   // The server build's entry is our Express app, which wraps the React Router request handler.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   // Bundled into the server so that only the five icons the footer uses are kept: the whole set is 14 MB of heap.
   ssr: { noExternal: ["simple-icons"] },
   resolve: { tsconfigPaths: true },
-  plugins: [validateContent(), tailwindcss(), reactRouter()],
+  plugins: [validateContent(), tailwindcss(), reactRouter(), rootModulesInOneChunk()],
 }));
