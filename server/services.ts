@@ -11,7 +11,8 @@ import { createContentStore, type ContentStore } from "../app/content/store.serv
 import { createSubmissionServices } from "../app/forms/services.server";
 import { createAddressHasher } from "../app/lib/address-hash.server";
 import { createLimitStore } from "../app/lib/limits.server";
-import { blobStoreFor, createMediaStore } from "../app/lib/media.server";
+import { blobStoreFor, createMediaStore, type MediaStore } from "../app/lib/media.server";
+import { collectUnusedImages } from "../app/content/uploads.server";
 import { newsFile } from "../app/news/export.server";
 import { createNewsService } from "../app/news/service.server";
 import { createSearchService } from "../app/search/service.server";
@@ -115,7 +116,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     }),
   };
   if (server) logger.info("submission limits", { store: limits.kind, perTenMinutes: config.SUBMISSION_RATE_LIMIT });
-  const stopWorkers = server ? await startWorkers(config, logger, database, app.staff, contentStore, metrics!) : null;
+  const stopWorkers = server ? await startWorkers(config, logger, database, app.staff, contentStore, media, metrics!) : null;
 
   return {
     config,
@@ -162,6 +163,7 @@ async function startWorkers(
   database: DatabaseHandle,
   staff: StaffServices,
   contentStore: ContentStore,
+  media: MediaStore,
   metrics: Metrics,
 ) {
   const retention = scheduleRetention(
@@ -169,6 +171,8 @@ async function startWorkers(
     config.RETENTION_DAYS,
     (err) => logger.error("retention failed", describeError(err)),
     (result) => metrics.retentionRan(result),
+    // A photograph uploaded in an editor that was never saved is otherwise kept until someone saves a page.
+    () => collectUnusedImages(database.db, media),
   );
   // `npm run staff` and `npm run db:backup` cannot open the embedded database while this process has it: they ask us instead.
   const control =

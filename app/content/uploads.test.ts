@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "../../db/client.server";
 import { phoneJpeg, photo, pngClaiming } from "../../tests/helpers/photographs";
 import { createMediaStore, memoryBlobStore, type BlobStore, type MediaStore } from "~/lib/media.server";
 import { SYSTEM, type Actor } from "~/staff/audit.server";
+import { scheduleRetention } from "~/staff/retention.server";
 import { siteContentFrom, uploadedImagesOf } from "./content.server";
 import { picture, setUploadedImages, socialImageUrl } from "~/lib/images.server";
 import { pageMeta } from "~/lib/seo";
@@ -326,5 +327,25 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
       sql`select actor_id, actor_email, details from audit_log where action = 'images-collected' order by id desc limit 1`,
     )) as unknown as { rows: { actor_id: string | null; actor_email: string | null; details: unknown }[] };
     expect(logged.rows).toEqual([{ actor_id: null, actor_email: null, details: { images: 1, files: 5 } }]);
+  });
+
+  it("collects a photograph no one saved at the hourly retention run, without waiting for a save", async () => {
+    const form = new FormData();
+    form.set(`${PORTRAIT_SLOT.name}.file`, file(await (await photo(300, 420)).jpeg().toBuffer()));
+    await takeUploads(form, [PORTRAIT_SLOT], media, editor.id);
+    const abandoned = String(form.get(PORTRAIT_SLOT.name));
+    await database.db.execute(sql`update images set uploaded_at = now() - interval '2 hours' where id = ${abandoned}`);
+    const errors: unknown[] = [];
+    const retention = scheduleRetention(
+      database,
+      365,
+      (err) => errors.push(err),
+      undefined,
+      () => collectUnusedImages(database.db, media),
+    );
+    await retention.stop();
+    expect(errors).toEqual([]);
+    expect(await blobs.get(abandoned)).toBeNull();
+    expect(await media.thumbnail(abandoned)).toBeNull();
   });
 });

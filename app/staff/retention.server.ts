@@ -54,18 +54,25 @@ export async function runRetention(database: DatabaseHandle, retentionDays: numb
   });
 }
 
-/** At start, then every hour; `stop` for shutdown. `onRun` hears every outcome (metrics), a failure as "failed". */
+/**
+ * At start, then every hour; `stop` for shutdown. `onRun` hears every outcome (metrics), a failure as "failed".
+ * `alsoDelete` runs after each run: what else is kept only until it is unused (photographs no one saved).
+ */
 export function scheduleRetention(
   database: DatabaseHandle,
   retentionDays: number,
   onError: (err: unknown) => void,
   onRun: (result: RetentionResult | "failed") => void = () => {},
+  alsoDelete: () => Promise<unknown> = async () => {},
 ) {
   const run = () =>
-    runRetention(database, retentionDays).then(onRun, (err) => {
-      onRun("failed");
-      onError(err);
-    });
+    runRetention(database, retentionDays)
+      .then(onRun, (err) => {
+        onRun("failed");
+        onError(err);
+      })
+      .then(alsoDelete)
+      .catch(onError);
   const first = run();
   const timer = setInterval(run, HOUR);
   timer.unref();
