@@ -10,12 +10,25 @@ const out = mkdtempSync(join(tmpdir(), "lh-out-"));
 
 export const HEADER = ["page".padEnd(34), "perf", "a11y", "best", " seo", " JS KB (compressed)", " LCP ms", " CLS", " TBT ms"].join(" ");
 
-/** `headers` go with every request Lighthouse's browser makes (a staff session's cookie, for instance). */
+/**
+ * `headers` go with every request Lighthouse's browser makes (a staff session's cookie, for instance). A run
+ * that fails (now and then, most often while the machine is busy) is said, with Lighthouse's own last
+ * words, and made once more: a failure is not a score.
+ */
 export function lighthouseRow(base, path, headers) {
-  try {
-    measure(base, path, headers);
-  } catch (err) {
-    console.log(path.padEnd(34), `failed: ${err.message.split("\n")[0]}`);
+  for (const attempt of [1, 2]) {
+    try {
+      measure(base, path, headers);
+      return;
+    } catch (err) {
+      const said =
+        String(err.stderr ?? "")
+          .trim()
+          .split("\n")
+          .at(-1) || err.message.split("\n")[0];
+      if (attempt === 1) console.log(`    ${path}: Lighthouse failed (${said}); measuring again`);
+      else console.log(path.padEnd(34), `failed twice: ${said}`);
+    }
   }
 }
 
