@@ -258,7 +258,8 @@ export function createMediaStore(db: Database, blobs: BlobStore): MediaStore {
         await tx
           .insert(images)
           .values({ id: originalHash, kind, width: upload.original.width, height: upload.original.height, originalHash, uploadedBy })
-          .onConflictDoNothing();
+          // Uploaded again: its editor's grace before collection starts again.
+          .onConflictDoUpdate({ target: images.id, set: { uploadedAt: sql`now()` } });
         await keepVariants(tx, originalHash, kind, focus, upload.variants);
         return originalHash;
       });

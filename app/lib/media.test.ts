@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forEachDatabase } from "../../tests/helpers/databases";
@@ -123,6 +124,14 @@ forEachDatabase("uploaded photographs, kept by hash (decision 008)", (handle) =>
     // The wide photograph above was uploaded a moment ago.
     const long = new Date(Date.now() - 3_600_000);
     expect(await store().collect([], long)).toEqual({ images: 0, files: 0 });
+    expect((await store().collect([])).images).toBe(1);
+  });
+
+  it("spares a photograph uploaded again since the given time, though its first upload is older", async () => {
+    const { imageId } = await store().save(second, "portrait", undefined, "staff-1");
+    await handle().db.execute(sql`update images set uploaded_at = now() - interval '2 hours' where id = ${imageId}`);
+    await store().save(second, "portrait", undefined, "staff-2");
+    expect(await store().collect([], new Date(Date.now() - 3_600_000))).toEqual({ images: 0, files: 0 });
     expect((await store().collect([])).images).toBe(1);
   });
 
