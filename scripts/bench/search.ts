@@ -6,18 +6,15 @@
  * the golden set's queries (app/search/golden-queries.yaml), of misspelt queries (the correction's second
  * search) and of queries that find nothing.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { parse } from "yaml";
-import { scratchPostgres } from "../lib/scratch-postgres.mjs";
 import { content } from "../../app/content/content.server";
 import type { NewsSeedItem } from "../../app/content/schemas";
 import type { SearchRequest } from "../../app/search/search.server";
-import { loadConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
-import { createServices, type Services } from "../../server/services";
+import type { Services } from "../../server/services";
+import { onEachDatabase } from "./on-each-database";
 
 const EXTRA_NEWS = 5_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -74,27 +71,4 @@ async function measure(label: string, { app }: Services) {
   }
 }
 
-const servicesOn = (env: Record<string, string>) =>
-  createServices(loadConfig({ SITE_URL: "http://localhost", ...env }), createLogger("warn"), "command");
-
-const dir = mkdtempSync(join(tmpdir(), "bench-search-"));
-const embedded = await servicesOn({ DATA_DIR: dir });
-try {
-  await measure("Embedded (PGlite)", embedded);
-} finally {
-  await embedded.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-
-const scratch = await scratchPostgres("bench_search");
-if (!scratch) {
-  console.log("\nPostgreSQL: not reachable, skipped.");
-} else {
-  const server = await servicesOn({ DATABASE_URL: scratch.url });
-  try {
-    await measure("PostgreSQL", server);
-  } finally {
-    await server.close();
-    await scratch.drop();
-  }
-}
+await onEachDatabase("bench-search", measure);

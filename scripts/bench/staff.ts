@@ -5,12 +5,8 @@
  * inbox page (the list, its filter menus and the navigation's counts, as the loaders run them), of a search,
  * and of "Find a person"; and the time a wrong password takes for a known and for an unknown address.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { asc } from "drizzle-orm";
-import { scratchPostgres } from "../lib/scratch-postgres.mjs";
 import type { DatabaseHandle } from "../../db/client.server";
 import { joinSubmissions } from "../../db/schema";
 import { SYSTEM } from "../../app/staff/audit.server";
@@ -18,9 +14,8 @@ import { readFilter } from "../../app/staff/inbox";
 import { INBOXES, type InboxDescription } from "../../app/staff/inbox-forms";
 import { filterChoices, listInbox, newCounts } from "../../app/staff/inbox.server";
 import { findPerson } from "../../app/staff/people.server";
-import { loadConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
-import { createServices, type Services } from "../../server/services";
+import type { Services } from "../../server/services";
+import { onEachDatabase } from "./on-each-database";
 import { seedSubmissions } from "../ops/seed-submissions";
 
 const COUNT = 10_000;
@@ -101,28 +96,4 @@ async function measure(label: string, { database, app }: Services) {
   );
 }
 
-/** The services `npm run staff` builds, on the given database. */
-const servicesOn = (env: Record<string, string>) =>
-  createServices(loadConfig({ SITE_URL: "http://localhost", ...env }), createLogger("warn"), "command");
-
-const dir = mkdtempSync(join(tmpdir(), "bench-staff-"));
-const embedded = await servicesOn({ DATA_DIR: dir });
-try {
-  await measure("Embedded (PGlite)", embedded);
-} finally {
-  await embedded.close();
-  rmSync(dir, { recursive: true, force: true });
-}
-
-const scratch = await scratchPostgres("bench_staff");
-if (!scratch) {
-  console.log("\nPostgreSQL: not reachable, skipped.");
-} else {
-  const server = await servicesOn({ DATABASE_URL: scratch.url });
-  try {
-    await measure("PostgreSQL", server);
-  } finally {
-    await server.close();
-    await scratch.drop();
-  }
-}
+await onEachDatabase("bench-staff", measure);
