@@ -5,10 +5,11 @@
  */
 import { createContext, RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "../db/client.server";
+import type { ContentSnapshot } from "./content/snapshot.server";
 import type { ContentStore } from "./content/store.server";
 import type { MediaStore } from "./lib/media.server";
 import type { FormsContext } from "./forms/services.server";
-import type { NewsContext } from "./news/service.server";
+import type { NewsContext, NewsService } from "./news/service.server";
 import type { SearchContext } from "./search/service.server";
 import type { StaffContext } from "./staff/services.server";
 
@@ -22,6 +23,11 @@ export interface AppRequestContext extends FormsContext, StaffContext, NewsConte
   /** URL of the small enhancement module that content pages load instead of the framework. */
   enhanceScriptUrl: string;
   database: DatabaseHandle;
+  /**
+   * The edition of the content this request reads, from start to end (app/content/snapshot.server.ts): taken
+   * once, so an answer never mixes two editions.
+   */
+  content: ContentSnapshot;
   /** The content documents staff keep (the staff area's Site section). */
   contentStore: ContentStore;
   /** The photographs staff upload, by hash (decision 008). */
@@ -31,10 +37,15 @@ export interface AppRequestContext extends FormsContext, StaffContext, NewsConte
 export const appContext = createContext<AppRequestContext>();
 
 /** What every request shares: built once when the server starts. */
-export type AppServices = Omit<AppRequestContext, "nonce" | "clientAddress">;
+export interface AppServices extends Omit<AppRequestContext, "nonce" | "clientAddress" | "content" | "news"> {
+  /** The edition being served now (the publishing step swaps in each new one). */
+  liveContent: () => ContentSnapshot;
+  news: NewsService;
+}
 
 export function requestContext(services: AppServices, request: Pick<AppRequestContext, "nonce" | "clientAddress">) {
   const context = new RouterContextProvider();
-  context.set(appContext, { ...services, ...request });
+  const content = services.liveContent();
+  context.set(appContext, { ...services, ...request, content, news: { ...services.news, ...services.news.reader(content.version) } });
   return context;
 }

@@ -5,22 +5,20 @@ import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { errorBoundary } from "./components/ui/ErrorViews";
 import { appContext } from "./context.server";
-import { content } from "./content/content.server";
-import { socialImageUrl } from "./lib/images.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
 import { inStaffArea, wantsHydration } from "./lib/route-handle";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { siteUrl, enhanceScriptUrl } = context.get(appContext);
-  const layout = layoutData();
+  const { siteUrl, enhanceScriptUrl, content } = context.get(appContext);
+  const layout = layoutData(content);
   return {
     layout,
     enhanceScriptUrl,
     meta: {
       siteUrl,
       siteName: layout.organization,
-      socialImage: socialImageUrl(siteUrl, "social/default", content.site.socialImage),
+      socialImage: content.pictures.socialImageUrl(siteUrl, "social/default", content.site.socialImage),
       socialImageAlt: content.site.socialImage?.alt ?? layout.organization,
     },
   };

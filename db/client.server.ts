@@ -107,8 +107,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client's network error must not crash the process; the next query reports it.
+    // A client's network error must not crash the process: an idle one's reaches the pool, and one in use
+    // (inside a transaction, between its queries) emits it on itself, where nothing else listens. The query
+    // in progress, or the next, reports it to its caller.
     pool.on("error", () => {});
+    pool.on("connect", (client) => void client.on("error", () => {}));
     const db = drizzlePg(pool, { schema });
     const client = await pool.connect();
     try {

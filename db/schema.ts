@@ -412,6 +412,14 @@ export const searchDocuments = pgTable(
     publishedDate: date("published_date"),
     /** A hash of everything above: the index rewrites a row only when it changed. */
     fingerprint: text("fingerprint").notNull(),
+    /**
+     * Its words as `search_words` counts them: when the row is rewritten or removed, their counts are moved
+     * by this row alone, so a change costs its own documents, not the whole index.
+     */
+    words: text("words")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Title and other names (weight A), summary (B), body (C) and the titles of the sources cited (D), in the language's text-search configuration. */
     document: tsvector("document").notNull(),
   },

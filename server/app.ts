@@ -11,7 +11,7 @@ import { loadConfig, type AppConfig } from "./config";
 import { createHttpApp } from "./http";
 import { createLogger, type Logger } from "./logger";
 import type { OutboxWorker } from "./outbox";
-import { createServices } from "./services";
+import { createServices, type ServiceOptions, type Services } from "./services";
 import { gracefulShutdown, type Lifecycle } from "./shutdown";
 
 export interface StartOptions {
@@ -22,6 +22,10 @@ export interface StartOptions {
   clientDir?: string;
   /** Install SIGTERM/SIGINT handlers (off when a test starts several servers in one process). */
   handleSignals?: boolean;
+  /** Options of the services (server/services.ts), for tests that watch the publishing step. */
+  services?: ServiceOptions;
+  /** Where log lines go (standard output by default). */
+  log?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -33,13 +37,16 @@ export interface RunningServer {
   outbox: OutboxWorker | null;
   /** The Express app alone, without the render cache in front of it (tests compare the two). */
   app: RequestListener;
+  /** What requests share: the content being served and its publishing step, the stores (tests reach them here). */
+  services: Services;
   close(): Promise<void>;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env);
-  const logger = createLogger(config.LOG_LEVEL);
-  const services = await createServices(config, logger, "server");
+  const logger = createLogger(config.LOG_LEVEL, options.log);
+  // Development renders every request afresh, so that an edited source shows at once.
+  const services = await createServices(config, logger, "server", { keepPages: !options.vite, ...options.services });
   const lifecycle: Lifecycle = { draining: false };
   const http = await createHttpApp({ services, lifecycle, vite: options.vite, clientDir: resolve(options.clientDir ?? "build/client") });
 
@@ -60,5 +67,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stopServices: services.close,
   });
   if (options.handleSignals !== false) shutdown.handleSignals();
-  return { server, url, config, database: services.database, logger, outbox: services.outbox, app: http.app, close: shutdown.close };
+  return {
+    server,
+    url,
+    config,
+    database: services.database,
+    logger,
+    outbox: services.outbox,
+    app: http.app,
+    services,
+    close: shutdown.close,
+  };
 }

@@ -22,7 +22,7 @@ import { resignRotatedCookies } from "../app/staff/secret.server";
 import { createDocumentHandler } from "./documents";
 import { healthChecks } from "./health";
 import { routePatterns } from "./metrics";
-import { answerFromCache, createRenderCache } from "./render-cache";
+import { answerFromCache } from "./render-cache";
 import { cspNonce, onionLocation, securityHeaders } from "./security";
 import type { Services } from "./services";
 import type { Lifecycle } from "./shutdown";
@@ -64,11 +64,8 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
   // Requests are counted under their route's pattern, never under the address asked for.
   const routeOf = typeof build === "function" ? () => "unmatched" : routePatterns(build);
   const https = config.SITE_URL.startsWith("https://");
-  const renderCache = dev ? null : createRenderCache();
-  if (renderCache) {
-    services.contentVersion.onChange(() => renderCache.clear());
-    metrics?.watchRenderCache(() => renderCache.size.pages);
-  }
+  // Made with the services: the publishing step drops its pages when a new edition is swapped in.
+  const renderCache = services.renderCache;
   const appServices: AppServices = { ...services.app, enhanceScriptUrl: enhanceScriptUrl(clientDir, dev) };
 
   let inFlight = 0;

@@ -142,6 +142,23 @@ function defineSeries() {
     registers: [registry],
   });
   const renderCachePages = new Gauge({ name: "render_cache_pages", help: "Content pages kept in memory", registers: [registry] });
+  const publishFailures = new Counter({
+    name: "content_publish_failures_total",
+    help: "Runs of the publishing step that failed, by step (build, index, swap); the content before keeps serving",
+    labelNames: ["step"] as const,
+    registers: [registry],
+  });
+  const publishSeconds = new Counter({
+    name: "content_publish_seconds_total",
+    help: "Time spent by runs of the publishing step that brought an edition live",
+    registers: [registry],
+  });
+  const published = new Counter({ name: "content_published_total", help: "Editions of the content brought live", registers: [registry] });
+  const contentBehind = new Gauge({
+    name: "content_behind",
+    help: "1 while this instance serves an older edition of the content than the database holds (publishing is failing)",
+    registers: [registry],
+  });
   const sharedLimits = new Gauge({
     name: "rate_limit_store_up",
     help: "1 while the shared rate-limit store (Redis) answers; 0 while each instance counts alone. Absent without REDIS_URL",
@@ -162,6 +179,7 @@ function defineSeries() {
     retentionRuns,
     retentionDeleted,
     renderCachePages,
+    publishing: { failures: publishFailures, seconds: publishSeconds, published, behind: contentBehind },
     sharedLimits,
     backlog,
     oldest,
@@ -169,8 +187,19 @@ function defineSeries() {
 }
 
 export function createMetrics(db: Database) {
-  const { registry, requests, submissions, searches, retentionRuns, retentionDeleted, renderCachePages, sharedLimits, backlog, oldest } =
-    defineSeries();
+  const {
+    registry,
+    requests,
+    submissions,
+    searches,
+    retentionRuns,
+    retentionDeleted,
+    renderCachePages,
+    publishing,
+    sharedLimits,
+    backlog,
+    oldest,
+  } = defineSeries();
   let renderCacheSize = () => 0;
 
   async function readOutbox() {
@@ -194,6 +223,15 @@ export function createMetrics(db: Database) {
       for (const [table, n] of Object.entries(result.deleted)) retentionDeleted.inc({ table }, n);
     },
     watchRenderCache: (size: () => number) => void (renderCacheSize = size),
+    /** What the publishing step (server/publishing.ts) reports. */
+    publishing: {
+      published(_version: string, seconds: number) {
+        publishing.published.inc();
+        publishing.seconds.inc(seconds);
+      },
+      failed: (step: string) => publishing.failures.inc({ step }),
+      behind: (behind: boolean) => publishing.behind.set(behind ? 1 : 0),
+    },
     sharedLimitStore: (reachable: boolean) => sharedLimits.set(reachable ? 1 : 0),
     /** The handler for /metrics: 404 without METRICS_TOKEN, 401 without the token, the metrics with it. */
     endpoint(token: string | undefined): RequestHandler {

@@ -1,13 +1,14 @@
 /**
- * What the server builds once at start and every request shares: the database, the caches, the staff
- * area, the forms' limits, and the workers that run beside the requests (the email outbox, retention, the
- * content version's poll, the control socket). `npm run staff` and the other commands build theirs here
- * too, as a "command": the same services without the workers.
+ * What the server builds once at start and every request shares: the database, the content being served
+ * and the publishing step that replaces it, the caches, the staff area, the forms' limits, and the workers
+ * that run beside the requests (the email outbox, retention, the content version's poll, the control
+ * socket). `npm run staff` and the other commands build theirs here too, as a "command": the same services
+ * without the workers, serving nothing.
  */
 import { resolve } from "node:path";
 import type { AppServices } from "../app/context.server";
-import { content, contentFiles, serveContentFrom, siteContentFrom } from "../app/content/content.server";
-import { createContentStore, type ContentStore } from "../app/content/store.server";
+import { contentFiles, firstEdition } from "../app/content/content.server";
+import type { ContentStore } from "../app/content/store.server";
 import { createSubmissionServices } from "../app/forms/services.server";
 import { createAddressHasher } from "../app/lib/address-hash.server";
 import { createLimitStore } from "../app/lib/limits.server";
@@ -21,20 +22,32 @@ import { scheduleRetention } from "../app/staff/retention.server";
 import { reencryptSecondFactors, resolveSigningKeys, settleRotation, type SigningKeys } from "../app/staff/secret.server";
 import { createStaffServices, type StaffServices } from "../app/staff/services.server";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
-import { announceContentVersion, watchContentVersion, type ContentVersion } from "../db/content-version.server";
+import { pollContentVersion } from "../db/content-version.server";
 import type { AppConfig } from "./config";
 import { listenForControl } from "./control";
 import { describeError, type Logger } from "./logger";
 import { createMetrics, type Metrics } from "./metrics";
 import { startOutboxWorker, type OutboxWorker } from "./outbox";
+import { createContentPublishing, type Publisher, type PublishReport } from "./publishing";
+import { createRenderCache, type RenderCache } from "./render-cache";
 
 type Purpose = "server" | "command";
+
+export interface ServiceOptions {
+  /** Keep rendered pages in memory (server/render-cache.ts): every server but the development one. */
+  keepPages?: boolean;
+  /** The publishing step's retries and what it reports, for tests that watch it. */
+  publishing?: { retryFirstMs?: number; report?: PublishReport };
+}
 
 export interface Services {
   config: AppConfig;
   logger: Logger;
   database: DatabaseHandle;
-  contentVersion: ContentVersion;
+  /** The content being served, and the publishing step that replaces it (server/publishing.ts). */
+  publisher: Publisher;
+  /** The pages kept in memory; null where nothing is kept (development, commands). */
+  renderCache: RenderCache | null;
   /** What the request context is made of (app/context.server.ts), but for the page's own script. */
   app: Omit<AppServices, "enhanceScriptUrl">;
   metrics: Metrics | null;
@@ -43,29 +56,29 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(config: AppConfig, logger: Logger, purpose: Purpose): Promise<Services> {
+export async function createServices(config: AppConfig, logger: Logger, purpose: Purpose, options: ServiceOptions = {}): Promise<Services> {
   const server = purpose === "server";
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: server ? 10 : 2 });
-  const contentVersion = server ? await watchContentVersion(database.db) : announceContentVersion(database.db);
-  const news = createNewsService(database.db, contentVersion);
-  const contentStore = createContentStore(
-    database.db,
-    (documents) => void siteContentFrom(documents),
-    () => contentVersion.changed(),
-  );
+  const metrics = server ? createMetrics(database.db) : null;
+  const renderCache = server && options.keepPages !== false ? createRenderCache() : null;
+  if (renderCache) metrics?.watchRenderCache(() => renderCache.size.pages);
   const media = createMediaStore(database.db, blobStoreFor(database.kind, database.db, config.DATA_DIR));
+  const content = createContentPublishing(database.db, media, {
+    logger,
+    report: { ...metrics?.publishing, ...options.publishing?.report },
+    retryFirstMs: options.publishing?.retryFirstMs,
+  });
+  const contentStore = content.store;
+  const news = createNewsService(database.db, content.publishNews);
   if (server) {
-    const seededDocuments = await serveContentFrom(contentStore, media, contentVersion, (err) =>
-      logger.error("content reload failed", describeError(err)),
-    );
-    logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(content.news), seededDocuments });
+    const seededDocuments = await contentStore.seed(contentFiles);
+    logger.info("database ready", { kind: database.kind, seededNewsItems: await news.seed(firstEdition().news), seededDocuments });
   }
 
   const keys = await resolveSigningKeys(database.db, config);
   if (server) await settleSigningKeys(database.db, keys, config.SESSION_ROTATION, logger);
   const secret = keys.current;
   // A command neither receives submissions nor signs anyone in: it needs no shared limits.
-  const metrics = server ? createMetrics(database.db) : null;
   const limits = server
     ? await createLimitStore({
         redisUrl: config.REDIS_URL,
@@ -78,18 +91,23 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
       })
     : await createLimitStore({});
   const search = createSearchService(database.db, {
-    content: () => content,
     limit: await limits.limit("search", config.SEARCH_RATE_LIMIT, 60),
     searched: (found) => metrics?.searched(found),
   });
-  // After the content's own rebuild (added first, in serveContentFrom), so the index reads the new content.
-  if (server) await search.follow(contentVersion);
+  const publisher = await content.serve(
+    { index: (next, newsToIndex) => search.index(next, newsToIndex), drop: () => renderCache?.clear() },
+    server ? "database" : "files",
+  );
+  // At start the whole index is checked; from then on each new version is published as it is seen.
+  if (server) await publisher.publish({ every: true });
+  const poll = server ? pollContentVersion(database.db, publisher.current().version, (version) => publisher.seen(version)) : null;
   const outbox = server ? startOutbox(config, database, logger) : null;
   const app = {
     siteUrl: config.SITE_URL,
     embeds: config.EMBEDS,
     onionUrl: config.ONION_URL ?? null,
     database,
+    liveContent: publisher.current,
     news,
     search,
     contentStore,
@@ -112,24 +130,26 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
       secret,
       idleMinutes: config.STAFF_IDLE_MINUTES,
       retentionDays: config.RETENTION_DAYS,
-      appName: content.site.organization.name,
+      appName: publisher.current().site.organization.name,
     }),
   };
   if (server) logger.info("submission limits", { store: limits.kind, perTenMinutes: config.SUBMISSION_RATE_LIMIT });
-  const stopWorkers = server ? await startWorkers(config, logger, database, app.staff, contentStore, media, metrics!) : null;
+  const stopWorkers = server ? await startWorkers(config, logger, database, app.staff, contentStore, media, metrics!, publisher) : null;
 
   return {
     config,
     logger,
     database,
-    contentVersion,
+    publisher,
+    renderCache,
     app,
     metrics,
     outbox,
     async close() {
       await outbox?.stop();
       await stopWorkers?.();
-      contentVersion.stop();
+      poll?.stop();
+      await publisher.stop();
       await limits.close();
       await database.close();
     },
@@ -165,14 +185,19 @@ async function startWorkers(
   contentStore: ContentStore,
   media: MediaStore,
   metrics: Metrics,
+  publisher: Publisher,
 ) {
   const retention = scheduleRetention(
     database,
     config.RETENTION_DAYS,
     (err) => logger.error("retention failed", describeError(err)),
     (result) => metrics.retentionRan(result),
-    // A photograph uploaded in an editor that was never saved is otherwise kept until someone saves a page.
-    () => collectUnusedImages(database.db, media),
+    async () => {
+      // A photograph uploaded in an editor that was never saved; a save changes none it did not name.
+      await collectUnusedImages(database.db, media);
+      // The whole index checked against the database: a news change whose instance stopped before indexing it is indexed.
+      await publisher.publish({ every: true });
+    },
   );
   // `npm run staff` and `npm run db:backup` cannot open the embedded database while this process has it: they ask us instead.
   const control =

@@ -2,7 +2,12 @@
  * Builds the site's content from the raw text of the files under app/content/, keyed by their path
  * there ("communities/yazidis.md"). Used by the server (files bundled at build) and by the build-time
  * and test-time checks (files read from disk), so both see exactly the same rules.
+ *
+ * Each document is parsed on its own, then the rules that span documents (every community present, the
+ * board's officers) are checked over them all. Given the parts of earlier builds, a rebuild parses only the
+ * documents whose text changed: a save costs its own document, not the site.
  */
+import { LRUCache } from "lru-cache";
 import { COMMUNITY_SLUGS, IDEOLOGY_SECTIONS, LEGAL_PAGES, type LegalPage } from "./catalog";
 import { fillTokens, markdownText, renderInlineMarkdown, renderMarkdown } from "./markdown.server";
 import { COMMUNITY_LIST_MARKER } from "./page-form";
@@ -96,40 +101,80 @@ function requireExactly(kind: string, dir: string, found: string[], expected: re
   if (extra.length) throw new ContentError(`${dir}/`, `unexpected ${kind} file(s): ${extra.map((m) => `${m}.md`).join(", ")}`);
 }
 
-export function buildSiteContent(files: Record<string, string>): SiteContent {
-  const site = parseYamlFile("site.yaml", requireFile(files, "site.yaml"), siteSchema);
+/**
+ * Documents parsed by earlier builds, by path, text and the names their Markdown was filled in with. What
+ * they hold is frozen: builds share it.
+ */
+export type ParsedParts = LRUCache<string, object>;
+/** Room for every document twice over: the stored text and an editor's unsaved one. */
+export const parsedParts = (): ParsedParts => new LRUCache<string, object>({ max: 400 });
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+export function buildSiteContent(files: Record<string, string>, parts?: ParsedParts): SiteContent {
+  /** One document's part, parsed now or taken from an earlier build of the same text. */
+  const parsed = <T extends object>(path: string, raw: string, tokensKey: string, parse: () => T): T => {
+    if (!parts) return parse();
+    const key = `${path}\0${tokensKey}\0${raw}`;
+    const known = parts.get(key) as T | undefined;
+    if (known) return known;
+    const made = deepFreeze(parse());
+    parts.set(key, made);
+    return made;
+  };
+  const siteRaw = requireFile(files, "site.yaml");
+  const site = parsed("site.yaml", siteRaw, "", () => parseYamlFile("site.yaml", siteRaw, siteSchema));
   const tokens = { organization: markdownText(site.organization.name), email: markdownText(site.email.address) };
+  const filled = `${tokens.organization}\0${tokens.email}`;
   const md = (s: string) => renderMarkdown(fillTokens(s, tokens));
   const inline = (s: string) => renderInlineMarkdown(fillTokens(s, tokens));
+  const part = <T extends object>(path: string, raw: string, parse: () => T) => parsed(path, raw, filled, parse);
+  const required = <T extends object>(path: string, parse: (raw: string) => T) => {
+    const raw = requireFile(files, path);
+    return part(path, raw, () => parse(raw));
+  };
 
-  const home = parseMarkdownFile("pages/home.md", requireFile(files, "pages/home.md"), homeSchema).data;
-  const about = parseMarkdownFile("pages/about.md", requireFile(files, "pages/about.md"), aboutSchema).data;
+  const home = required("pages/home.md", (raw) => parseMarkdownFile("pages/home.md", raw, homeSchema).data);
+  const about = required("pages/about.md", (raw) => parseMarkdownFile("pages/about.md", raw, aboutSchema).data);
 
-  const { partners } = parseYamlFile("partners.yaml", requireFile(files, "partners.yaml"), partnersSchema);
+  const { partners } = required("partners.yaml", (raw) => parseYamlFile("partners.yaml", raw, partnersSchema));
 
   const legal = Object.fromEntries(
     LEGAL_PAGES.map((slug) => {
       const path = `pages/${slug}.md`;
-      const { data, body } = parseMarkdownFile(path, requireFile(files, path), legalPageSchema);
-      if (!body) throw new ContentError(path, "the page has no text");
-      return [slug, { slug, ...data, bodyHtml: md(body) }];
+      return [
+        slug,
+        required(path, (raw) => {
+          const { data, body } = parseMarkdownFile(path, raw, legalPageSchema);
+          if (!body) throw new ContentError(path, "the page has no text");
+          return { slug, ...data, bodyHtml: md(body) };
+        }),
+      ];
     }),
   ) as Record<LegalPage, LegalPageContent>;
 
-  const communities = filesIn(files, "communities").map(([path, raw]): Community => {
-    const { data, body } = parseMarkdownFile(path, raw, communitySchema);
-    const sections = validate(path, communityBodySchema, splitSections(path, body));
-    if (sections.Content && !data.subtitle) throw new ContentError(path, "subtitle: required when the body has a '## Content' section");
-    return {
-      ...data,
-      slug: idOf(path),
-      menuLabel: data.menuLabel ?? data.name,
-      underAttackHtml: md(sections["Under Attack"]),
-      contentHtml: sections.Content ? md(sections.Content) : undefined,
-      cultureHtml: sections.Culture ? md(sections.Culture) : undefined,
-      historyHtml: sections.History ? md(sections.History) : undefined,
-    };
-  });
+  const communities = filesIn(files, "communities").map(([path, raw]): Community =>
+    part(path, raw, () => {
+      const { data, body } = parseMarkdownFile(path, raw, communitySchema);
+      const sections = validate(path, communityBodySchema, splitSections(path, body));
+      if (sections.Content && !data.subtitle) throw new ContentError(path, "subtitle: required when the body has a '## Content' section");
+      return {
+        ...data,
+        slug: idOf(path),
+        menuLabel: data.menuLabel ?? data.name,
+        underAttackHtml: md(sections["Under Attack"]),
+        contentHtml: sections.Content ? md(sections.Content) : undefined,
+        cultureHtml: sections.Culture ? md(sections.Culture) : undefined,
+        historyHtml: sections.History ? md(sections.History) : undefined,
+      };
+    }),
+  );
   requireExactly(
     "community",
     "communities",
@@ -138,17 +183,19 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
   );
   communities.sort((a, b) => COMMUNITY_SLUGS.indexOf(a.slug as never) - COMMUNITY_SLUGS.indexOf(b.slug as never));
 
-  const ideology = filesIn(files, "ideology").map(([path, raw]): IdeologyArticle => {
-    const { data, body } = parseMarkdownFile(path, raw, ideologySchema);
-    const [before, after = ""] = body.split(COMMUNITY_LIST_MARKER);
-    return {
-      ...data,
-      section: idOf(path),
-      bodyBeforeListHtml: md(before ?? ""),
-      bodyAfterListHtml: md(after),
-      communities: (data.communities ?? []).map((c) => ({ name: c.name, descriptionHtml: inline(c.description) })),
-    };
-  });
+  const ideology = filesIn(files, "ideology").map(([path, raw]): IdeologyArticle =>
+    part(path, raw, () => {
+      const { data, body } = parseMarkdownFile(path, raw, ideologySchema);
+      const [before, after = ""] = body.split(COMMUNITY_LIST_MARKER);
+      return {
+        ...data,
+        section: idOf(path),
+        bodyBeforeListHtml: md(before ?? ""),
+        bodyAfterListHtml: md(after),
+        communities: (data.communities ?? []).map((c) => ({ name: c.name, descriptionHtml: inline(c.description) })),
+      };
+    }),
+  );
   requireExactly(
     "ideology",
     "ideology",
@@ -159,11 +206,13 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
 
   const team = (board: "directors" | "advisors") =>
     filesIn(files, `team/${board}`)
-      .map(([path, raw]): TeamMember => {
-        const { data, body } = parseMarkdownFile(path, raw, teamMemberSchema);
-        if (!body) throw new ContentError(path, "the biography is empty");
-        return { ...data, id: idOf(path), board, bioHtml: md(body) };
-      })
+      .map(([path, raw]): TeamMember =>
+        part(path, raw, () => {
+          const { data, body } = parseMarkdownFile(path, raw, teamMemberSchema);
+          if (!body) throw new ContentError(path, "the biography is empty");
+          return { ...data, id: idOf(path), board, bioHtml: md(body) };
+        }),
+      )
       .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 
   const directors = team("directors");
@@ -181,7 +230,8 @@ export function buildSiteContent(files: Record<string, string>): SiteContent {
   if (advisors.length === 0) throw new ContentError("team/advisors/", "the board of advisors has at least one member");
   if (advisors.some((m) => m.title !== "Advisor")) throw new ContentError("team/advisors/", "every advisor is titled Advisor");
 
-  const news = files["news.yaml"] === undefined ? [] : parseYamlFile("news.yaml", files["news.yaml"], newsSchema).items;
+  const newsRaw = files["news.yaml"];
+  const news = newsRaw === undefined ? [] : part("news.yaml", newsRaw, () => parseYamlFile("news.yaml", newsRaw, newsSchema)).items;
   const seen = new Set<string>();
   for (const item of news) {
     if (seen.has(item.id)) throw new ContentError("news.yaml", `id '${item.id}' appears twice`);

@@ -11,6 +11,7 @@ import { audit, type Actor } from "~/staff/audit.server";
 import { parseDocument } from "yaml";
 import { joinFile, splitFile } from "./front-matter.server";
 import { ContentError } from "./parse";
+import type { Published } from "~/lib/published";
 import type { ContentStore } from "./store.server";
 
 export interface RevisionSummary {
@@ -85,7 +86,7 @@ export async function restoreRevision(
   path: string,
   revision: number,
   current: number,
-): Promise<{ restored: number } | { error: string }> {
+): Promise<({ restored: number } & Published) | { error: string }> {
   const source = (await store.history(path)).find((r) => r.revision === revision)?.source;
   if (source === undefined) return { error: "There is no such revision." };
   if (source === null) return { error: "That revision is a removal: there is no text to restore." };
@@ -97,7 +98,7 @@ export async function restoreRevision(
       target: `content:${path}`,
       details: { revision: saved.revision, restored: revision },
     });
-    return { restored: saved.revision };
+    return { restored: saved.revision, live: saved.live };
   } catch (err) {
     if (err instanceof ContentError) return { error: `Not restored: that text no longer fits the site (${err.message}).` };
     throw err;

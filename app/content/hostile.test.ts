@@ -172,7 +172,7 @@ describe("hostile text in every field staff edit (issue 20)", () => {
         { ...person, name: `Name ${PAYLOAD}`, biography: `Biography ${PAYLOAD}` },
         "save",
       ),
-    ).toEqual({ kind: "saved" });
+    ).toEqual({ kind: "saved", live: true });
 
     const settings = settingsForm((await store.get(SETTINGS_PATH))!);
     const fields = SETTING_GROUPS.flatMap((g) => g.fields);
@@ -189,6 +189,7 @@ describe("hostile text in every field staff edit (issue 20)", () => {
     const text = Object.fromEntries(fields.filter((f) => !formatted.includes(f.name)).map((f) => [f.name, everywhere[f.name]!]));
     expect(await saveSettings(store, handle.db, EDITOR, { ...settings, values: { ...settings.values, ...text } })).toEqual({
       kind: "saved",
+      live: true,
     });
     site = siteContentFrom(await store.documents());
   });

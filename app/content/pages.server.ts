@@ -5,10 +5,10 @@
  * files; the preview and the source warnings come from the site built with it.
  */
 import { parseDocument, type Document } from "yaml";
+import type { Published } from "~/lib/published";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { sourcedPages, type SiteContent } from "./collections.server";
-import { siteContentFrom } from "./content.server";
 import { joinFile, splitFile } from "./front-matter.server";
 import { idCandidates } from "./ids";
 import { formKindOf, PAGE_FORMS, type FormKind, type PageField, type PageList } from "./page-form";
@@ -286,11 +286,11 @@ function previewOf(path: string, site: SiteContent): PagePreview {
 
 /** The warnings for a document as stored now. */
 export async function storedPageWarnings(store: ContentStore, path: string) {
-  return previewOf(path, siteContentFrom(await store.documents())).warnings;
+  return previewOf(path, store.siteWith()).warnings;
 }
 
 export type PageResult =
-  | { kind: "saved"; revision: number }
+  | ({ kind: "saved"; revision: number } & Published)
   | { kind: "edited" }
   | { kind: "preview"; preview: PagePreview }
   | { kind: "invalid"; errors: FieldErrors }
@@ -331,7 +331,7 @@ export async function savePage(
   if (Object.keys(errors).length) return { kind: "invalid", errors };
   let site: SiteContent;
   try {
-    site = siteContentFrom({ ...(await store.documents()), [path]: next });
+    site = store.siteWith([{ path, source: next }]);
   } catch (err) {
     if (err instanceof ContentError) return { kind: "invalid", errors: siteRuleError(path, err) };
     throw err;
@@ -345,5 +345,5 @@ export async function savePage(
     return { kind: "conflict", changed, revision: now.revision, from: form.revision };
   }
   await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision } });
-  return { kind: "saved", revision: saved.revision };
+  return { kind: "saved", revision: saved.revision, live: saved.live };
 }

@@ -47,7 +47,10 @@ describe("the page editor", () => {
     expect(paths).toHaveLength(22 + 10 + 4 + 1);
     for (const path of paths) {
       const form = readPageForm(path, posted(path, pageForm(path, (await store.get(path))!)));
-      expect([path, await savePage(store, handle.db, EDITOR, path, form, "save")]).toEqual([path, { kind: "saved", revision: 2 }]);
+      expect([path, await savePage(store, handle.db, EDITOR, path, form, "save")]).toEqual([
+        path,
+        { kind: "saved", revision: 2, live: true },
+      ]);
     }
     expect(siteContentFrom(await store.documents())).toEqual(before);
     // Nothing changed, so nothing was rewritten: each document is still its file, byte for byte.
@@ -184,7 +187,7 @@ describe("the page editor", () => {
     expect(diff.some((l) => l.kind === "skipped")).toBe(true);
 
     expect(await restoreRevision(store, handle.db, EDITOR, PATH, 1, latest - 1)).toEqual({ error: expect.stringContaining("meanwhile") });
-    expect(await restoreRevision(store, handle.db, EDITOR, PATH, 1, latest)).toEqual({ restored: latest + 1 });
+    expect(await restoreRevision(store, handle.db, EDITOR, PATH, 1, latest)).toEqual({ restored: latest + 1, live: true });
     expect(await store.get(PATH)).toEqual({ source: contentFiles[PATH], revision: latest + 1 });
     const entries = await handle.db.select().from(auditLog);
     expect(entries.filter((e) => e.target === `content:${PATH}`).map((e) => e.action)).toContain("content-restored");
@@ -227,7 +230,11 @@ describe("the page editor", () => {
       kind: "invalid",
       errors: { biography: [expect.any(String)] },
     });
-    expect(await addPerson(store, handle.db, EDITOR, "directors", person)).toEqual({ kind: "added", id: "nadia-example-haddad" });
+    expect(await addPerson(store, handle.db, EDITOR, "directors", person)).toEqual({
+      kind: "added",
+      id: "nadia-example-haddad",
+      live: true,
+    });
     const added = (await directors()).at(-1)!;
     expect(added).toMatchObject({
       id: "nadia-example-haddad",
@@ -237,13 +244,17 @@ describe("the page editor", () => {
     });
 
     const path = "team/directors/nadia-example-haddad.md";
-    expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: added.id }, 1)).toEqual({ removed: true });
+    expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: added.id }, 1)).toEqual({ removed: true, live: true });
     expect((await directors()).map((d) => d.id)).not.toContain(added.id);
     // Listed with the name they had, for their history.
     expect(await removedPeople(store, "directors")).toEqual([{ path, name: person.name }]);
     // The same name again gets an id of its own: the removed person's history stays theirs.
-    expect(await addPerson(store, handle.db, EDITOR, "directors", person)).toEqual({ kind: "added", id: "nadia-example-haddad-2" });
-    expect(await restoreRevision(store, handle.db, EDITOR, path, 1, 2)).toEqual({ restored: 3 });
+    expect(await addPerson(store, handle.db, EDITOR, "directors", person)).toEqual({
+      kind: "added",
+      id: "nadia-example-haddad-2",
+      live: true,
+    });
+    expect(await restoreRevision(store, handle.db, EDITOR, path, 1, 2)).toEqual({ restored: 3, live: true });
     expect((await directors()).map((d) => d.id)).toEqual(expect.arrayContaining(["nadia-example-haddad", "nadia-example-haddad-2"]));
     expect(await removedPeople(store, "directors")).toEqual([]);
 
@@ -266,7 +277,7 @@ describe("the page editor", () => {
     expect(await move(first, "up")).toEqual({ error: expect.stringContaining("already at that end") });
     const revisions = await Promise.all([first, second].map(async (id) => (await store.get(path(id)))!.revision));
 
-    expect(await move(second, "up")).toEqual({ moved: true, name: expect.any(String) });
+    expect(await move(second, "up")).toEqual({ moved: true, name: expect.any(String), live: true });
     expect(await grid()).toEqual([second, first, ...before.slice(2)]);
     expect(await Promise.all([first, second].map(async (id) => (await store.get(path(id)))!.revision))).toEqual(
       revisions.map((r) => r + 1),

@@ -5,10 +5,10 @@
  * it, with the same schema and rules as the files, and the preview is the biography as visitors see it.
  */
 import { Document } from "yaml";
+import type { Published } from "~/lib/published";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import type { SiteContent } from "./collections.server";
-import { siteContentFrom } from "./content.server";
 import { joinFile, splitFile } from "./front-matter.server";
 import { idCandidates } from "./ids";
 import { PORTRAIT_SLOT } from "./page-form";
@@ -73,7 +73,7 @@ export function readPersonForm(form: FormData): PersonForm {
 }
 
 export type PersonResult =
-  | { kind: "saved" }
+  | ({ kind: "saved" } & Published)
   | { kind: "preview"; bioHtml: string }
   | { kind: "invalid"; errors: FieldErrors }
   /** Someone saved since this editor started: what they changed, and the revisions to compare. */
@@ -92,7 +92,7 @@ const LABELS: Record<Exclude<keyof PersonForm, "revision">, string> = {
 };
 
 /** The person's file text with the form written in, and the site as it would be with it. */
-function apply(source: string, form: PersonForm, documents: Record<string, string>, path: string) {
+function apply(store: ContentStore, source: string, form: PersonForm, path: string) {
   const doc = splitFile(source).frontMatter;
   doc.set("name", form.name);
   doc.set("title", form.title);
@@ -104,7 +104,7 @@ function apply(source: string, form: PersonForm, documents: Record<string, strin
   if (form.portrait) doc.set("portrait", doc.createNode({ upload: form.portrait, position: form.portraitPosition || "50% 50%" }));
   else doc.delete("portrait");
   const next = joinFile(doc, form.biography);
-  return { next, site: siteContentFrom({ ...documents, [path]: next }) };
+  return { next, site: store.siteWith([{ path, source: next }]) };
 }
 
 function fieldErrors(form: PersonForm): FieldErrors {
@@ -142,7 +142,7 @@ export async function savePerson(
   if (!current) return { kind: "conflict", changed: [], revision: 0, from: form.revision };
   let applied: { next: string; site: SiteContent };
   try {
-    applied = apply(current.source, form, await store.documents(), path);
+    applied = apply(store, current.source, form, path);
   } catch (err) {
     // A rule about the whole board (an officer's record missing, a title not allowed on the grid).
     if (err instanceof ContentError) return { kind: "invalid", errors: { form: [err.message.slice(err.file.length + 2)] } };
@@ -163,7 +163,7 @@ export async function savePerson(
     return { kind: "conflict", changed, revision: now.revision, from: form.revision };
   }
   await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision } });
-  return { kind: "saved" };
+  return { kind: "saved", live: saved.live };
 }
 
 /** Both boards as the staff list shows them, in the grids' order. */
@@ -179,7 +179,7 @@ async function newPersonId(store: ContentStore, board: BoardKey, name: string): 
   throw new Error("unreachable");
 }
 
-export type AddPersonResult = { kind: "added"; id: string } | { kind: "invalid"; errors: FieldErrors };
+export type AddPersonResult = ({ kind: "added"; id: string } & Published) | { kind: "invalid"; errors: FieldErrors };
 
 /** Adds a person at the end of the board's grid. */
 export async function addPerson(
@@ -189,8 +189,7 @@ export async function addPerson(
   board: BoardKey,
   form: Pick<PersonForm, "name" | "title" | "biography">,
 ): Promise<AddPersonResult> {
-  const documents = await store.documents();
-  const site = siteContentFrom(documents);
+  const site = store.siteWith();
   const order = Math.max(0, ...site[board].map((m) => m.order)) + 1;
   const errors = fieldErrors({
     ...form,
@@ -206,7 +205,7 @@ export async function addPerson(
   const path = pathOf(board, id);
   const source = joinFile(new Document({ name: form.name, title: form.title, order }), form.biography);
   try {
-    siteContentFrom({ ...documents, [path]: source });
+    store.siteWith([{ path, source }]);
   } catch (err) {
     if (err instanceof ContentError) return { kind: "invalid", errors: { form: [err.message.slice(err.file.length + 2)] } };
     throw err;
@@ -215,7 +214,7 @@ export async function addPerson(
   if ("conflict" in saved)
     return { kind: "invalid", errors: { form: ["Someone added a person with that name at the same moment: try again."] } };
   await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision, added: true } });
-  return { kind: "added", id };
+  return { kind: "added", id, live: saved.live };
 }
 
 /** Removes a person from the site: their page answers 404 and leaves the sitemap; their history stays. */
@@ -225,13 +224,13 @@ export async function removePerson(
   actor: Actor,
   target: { board: BoardKey; id: string },
   revision: number,
-): Promise<{ removed: true } | { error: string }> {
+): Promise<({ removed: true } & Published) | { error: string }> {
   const path = pathOf(target.board, target.id);
   try {
     const saved = await store.save({ path, revision, source: null, savedBy: actor.id ?? "system" });
     if ("conflict" in saved) return { error: "Not removed: someone saved this person meanwhile. Look at the page again first." };
     await audit(db, actor, { action: "content-deleted", target: `content:${path}`, details: { revision: saved.revision } });
-    return { removed: true };
+    return { removed: true, live: saved.live };
   } catch (err) {
     // The board's rules: an officer's record, or the last person on a board.
     if (err instanceof ContentError) return { error: `Not removed: ${err.message.slice(err.file.length + 2)}.` };
@@ -239,7 +238,7 @@ export async function removePerson(
   }
 }
 
-export type MoveResult = { moved: true; name: string } | { error: string };
+export type MoveResult = ({ moved: true; name: string } & Published) | { error: string };
 
 /**
  * Moves a person one place up or down their board's grid, as the grid shows it: the two swap their numbers
@@ -253,7 +252,7 @@ export async function movePerson(
   target: { board: BoardKey; id: string },
   direction: "up" | "down",
 ): Promise<MoveResult> {
-  const grid = siteContentFrom(await store.documents())[target.board].filter((m) => m.listed);
+  const grid = store.siteWith()[target.board].filter((m) => m.listed);
   const from = grid.findIndex((m) => m.id === target.id);
   const to = direction === "up" ? from - 1 : from + 1;
   if (from < 0 || !grid[to]) return { error: "Not moved: they are already at that end of the grid, or no longer on it." };
@@ -279,7 +278,7 @@ export async function movePerson(
       target: `content:${path}`,
       details: { revision: saved.revisions[i], order, moved: direction },
     });
-  return { moved: true, name: grid[from]!.name };
+  return { moved: true, name: grid[from]!.name, live: saved.live };
 }
 
 /** The people staff removed from a board, with the name each had, for their history (where they can be restored). */

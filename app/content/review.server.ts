@@ -25,16 +25,16 @@ export const reviewedPages = (content: SiteContent) => [
   })),
 ];
 
-/** Sets the page's review date to `today`; false when the page is not one that has a review date. */
+/** Sets the page's review date to `today`; null when the page is not one that has a review date. */
 export async function markReviewed(store: ContentStore, db: Parameters<typeof audit>[0], actor: Actor, path: string, today: string) {
-  if (!REVIEWED_PAGE.test(path)) return false;
+  if (!REVIEWED_PAGE.test(path)) return null;
   const current = await store.get(path);
-  if (!current) return false;
+  if (!current) return null;
   const { frontMatter, body } = splitFile(current.source);
   frontMatter.set("lastReviewed", today);
   // Marking a date cannot clash with another editor's text: it applies to whatever is stored now.
   const saved = await store.save({ path, revision: current.revision, source: joinFile(frontMatter, body), savedBy: actor.id ?? "system" });
-  if ("conflict" in saved) return false;
+  if ("conflict" in saved) return null;
   await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision, reviewed: today } });
-  return true;
+  return { live: saved.live };
 }

@@ -4,6 +4,7 @@
  * so its comments and layout stay, and is checked by the same schema as the file (siteSchema).
  */
 import { isMap, parseDocument } from "yaml";
+import type { Published } from "~/lib/published";
 import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { siteSchema } from "./schemas";
@@ -87,7 +88,7 @@ function applySettings(source: string, form: SettingsForm): { source: string } |
 }
 
 export type SaveSettingsResult =
-  | { kind: "saved" }
+  | ({ kind: "saved" } & Published)
   /** Checked and not saved: the editor shows the card as it would be. */
   | { kind: "preview" }
   | { kind: "invalid"; errors: FieldErrors }
@@ -109,7 +110,7 @@ export async function saveSettings(
   const saved = await store.save({ path: SETTINGS_PATH, revision: form.revision, source: applied.source, savedBy: actor.id ?? "system" });
   if ("conflict" in saved) return conflictWith(store, form.revision, saved.current ?? current);
   await audit(db, actor, { action: "content-saved", target: `content:${SETTINGS_PATH}`, details: { revision: saved.revision } });
-  return { kind: "saved" };
+  return { kind: "saved", live: saved.live };
 }
 
 /** The fields whose stored value differs from the revision the editor started from. */

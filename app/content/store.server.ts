@@ -11,7 +11,10 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { bumpContentVersion, readContentVersion } from "../../db/content-version.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
+import type { Published } from "~/lib/published";
+import type { SiteContent } from "./collections.server";
 import { contentDocuments, contentRevisions, contentSeeded } from "../../db/schema";
 
 /** Only English exists today; every document and revision already carries its language. */
@@ -20,6 +23,12 @@ export const DEFAULT_LANGUAGE = "en";
 /** The files that become documents: settings, pages, communities, articles, people and partners; not news.yaml. */
 const DOCUMENT_PATH = /^(?:site\.yaml|partners\.yaml|(?:pages|communities|ideology|team\/directors|team\/advisors)\/[a-z0-9-]+\.md)$/;
 export const isContentDocument = (path: string) => DOCUMENT_PATH.test(path);
+
+/** The documents of one content version, by path: what an edition is built from, and what a save is checked against. */
+export interface Edition {
+  version: string;
+  documents: Readonly<Record<string, string>>;
+}
 
 export interface StoredDocument {
   source: string;
@@ -59,13 +68,68 @@ async function latestRevision(db: Database, path: string, language: string): Pro
   return row?.latest ?? 0;
 }
 
-/**
- * @param check throws a clear error when the documents, with a change applied, are not valid content.
- * @param announce tells every instance that what visitors see has changed.
- */
-export function createContentStore(db: Database, check: (documents: Record<string, string>) => void, announce: () => Promise<void>) {
+/** The first change that did not start from its document's stored revision; with "lock", the documents stay locked until the transaction ends. */
+async function conflictIn(db: Database, changes: Change[], language: string, lock?: "lock"): Promise<ConflictFound | null> {
+  for (const { path, revision } of changes) {
+    const query = db
+      .select({ source: contentDocuments.source, revision: contentDocuments.revision })
+      .from(contentDocuments)
+      .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
+    const [current] = await (lock ? query.for("update") : query);
+    // A deleted document's count goes on from its deletion, so its history stays one sequence.
+    const latest = current?.revision ?? (await latestRevision(db, path, language));
+    if (latest !== revision) return new ConflictFound({ conflict: true, current: current ?? null });
+  }
+  return null;
+}
+
+/** A save met a newer version than the edition it was checked against: it is checked again against the newest. */
+class StaleEdition extends Error {}
+/** Someone saved a document since the editor opened it: the transaction is undone, the conflict answered. */
+class ConflictFound extends Error {
+  constructor(readonly found: SaveConflict) {
+    super("save conflict");
+  }
+}
+
+/** How often a save is checked again when other saves keep landing first. */
+const MAX_ATTEMPTS = 5;
+
+export interface ContentStoreOptions {
+  /** The edition a save is checked against first: the one being served, usually the newest. */
+  basis: () => Edition;
+  /** The site the documents make, every rule checked; throws a ContentError naming the rule broken. */
+  assemble: (documents: Record<string, string>) => SiteContent;
+  /** Publishes a saved change here; the other instances see it at their next poll. */
+  publish: () => Promise<Published>;
+}
+
+export function createContentStore(db: Database, options: ContentStoreOptions) {
   /** Every document in one language, as path → text: what the site is built from. */
   const documents = (language = DEFAULT_LANGUAGE) => readDocuments(db, language);
+
+  /**
+   * The site as it would be with these changes (null deletes a document), built against the served edition:
+   * what an editor checks and previews. Throws a ContentError naming the rule a change breaks.
+   */
+  const siteWith = (changes: Pick<Change, "path" | "source">[] = []): SiteContent => {
+    const all = { ...options.basis().documents };
+    for (const { path, source } of changes) {
+      if (source === null) delete all[path];
+      else all[path] = source;
+    }
+    return options.assemble(all);
+  };
+
+  /** The newest edition: the version and the documents it has, read together. */
+  const edition = (language = DEFAULT_LANGUAGE): Promise<Edition> =>
+    db.transaction(
+      async (tx) => {
+        const version = await readContentVersion(tx);
+        return { version, documents: await readDocuments(tx, language) };
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
 
   const get = async (path: string, language = DEFAULT_LANGUAGE): Promise<StoredDocument | null> => {
     const [row] = await db
@@ -78,7 +142,8 @@ export function createContentStore(db: Database, check: (documents: Record<strin
   /**
    * Brings the database up to the files: adds each file never seeded before, and updates each document staff
    * never saved whose file has changed since (an editorial fix in a deploy reaches every install that kept
-   * the first edition). A document staff saved or deleted is never touched. Resolves to how many changed.
+   * the first edition). A document staff saved or deleted is never touched. Resolves to how many changed; it
+   * publishes nothing itself, as it runs at start, before the first edition is published.
    */
   async function seed(files: Record<string, string>, language = DEFAULT_LANGUAGE): Promise<number> {
     const candidates = Object.entries(files).filter(([path]) => isContentDocument(path));
@@ -116,69 +181,90 @@ export function createContentStore(db: Database, check: (documents: Record<strin
           .where(and(eq(contentDocuments.path, doc.path), eq(contentDocuments.language, language)));
         await tx.insert(contentRevisions).values({ path: doc.path, language, revision, source });
       }
+      if (fresh.length + stale.length) await bumpContentVersion(tx);
       return fresh.length + stale.length;
     });
-    if (changed > 0) await announce();
     return changed;
   }
 
   /**
    * Saves or deletes documents, all or none, if nobody saved any of them since its `revision` (for a new or
    * deleted one: its last revision, 0 if it never existed), after checking the whole content with the changes
-   * applied. Resolves to each one's new revision, in order, or to the first conflict.
+   * applied, then publishes them. The check runs before the transaction, against the served edition; the
+   * transaction only confirms that no other change landed since (else the check runs again, against the
+   * newest). Resolves to each one's new revision, in order, or to the first conflict.
    */
-  async function saveAll(changes: Change[]): Promise<{ revisions: number[] } | SaveConflict> {
+  async function saveAll(changes: Change[]): Promise<({ revisions: number[] } & Published) | SaveConflict> {
     const language = changes[0]?.language ?? DEFAULT_LANGUAGE;
     for (const change of changes) {
       if (!isContentDocument(change.path)) throw new Error(`${change.path} is not a content document`);
       if ((change.language ?? DEFAULT_LANGUAGE) !== language) throw new Error("changes saved together share one language");
     }
-    const result = await db.transaction(async (tx) => {
-      for (const { path, revision } of changes) {
-        const [current] = await tx
-          .select({ source: contentDocuments.source, revision: contentDocuments.revision })
-          .from(contentDocuments)
-          .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)))
-          .for("update");
-        // A deleted document's count goes on from its deletion, so its history stays one sequence.
-        const latest = current?.revision ?? (await latestRevision(tx, path, language));
-        if (latest !== revision) return { conflict: true as const, current: current ?? null };
-      }
-      const all = await readDocuments(tx, language);
-      for (const { path, source } of changes) {
-        if (source === null) delete all[path];
-        else all[path] = source;
-      }
-      check(all);
-      const revisions: number[] = [];
-      for (const { path, revision, source, savedBy } of changes) {
-        const next = revision + 1;
-        if (source === null) {
-          await tx.delete(contentDocuments).where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
-        } else {
-          await tx
-            .insert(contentDocuments)
-            .values({ path, language, source, revision: next, updatedBy: savedBy })
-            .onConflictDoUpdate({
-              target: [contentDocuments.path, contentDocuments.language],
-              set: { source, revision: next, updatedBy: savedBy, updatedAt: sql`now()` },
-            });
+    let basis = language === DEFAULT_LANGUAGE ? options.basis() : null;
+    for (let attempt = 1; ; attempt++) {
+      if (basis) {
+        const all = { ...basis.documents };
+        for (const { path, source } of changes) {
+          if (source === null) delete all[path];
+          else all[path] = source;
         }
-        // A new document staff add is never seeded over by a file of the same name in a later deploy.
-        await tx.insert(contentSeeded).values({ path, language }).onConflictDoNothing();
-        await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy });
-        revisions.push(next);
+        try {
+          options.assemble(all);
+        } catch (err) {
+          // Started from an older revision: that is what the editor needs to hear first.
+          const conflict = await conflictIn(db, changes, language);
+          if (conflict) return conflict.found;
+          throw err;
+        }
       }
-      return { revisions };
-    });
-    if (!("conflict" in result)) await announce();
-    return result;
+      let saved: { revisions: number[] };
+      try {
+        saved = await db.transaction((tx) => write(tx, changes, language, basis?.version));
+      } catch (err) {
+        if (err instanceof ConflictFound) return err.found;
+        if (!(err instanceof StaleEdition) || attempt === MAX_ATTEMPTS) throw err;
+        basis = await edition(language);
+        continue;
+      }
+      return { ...saved, ...(await options.publish()) };
+    }
+  }
+
+  /** The transaction of a save: its turn (the version row), the conflicts, the rows. */
+  async function write(tx: Database, changes: Change[], language: string, checkedAt: string | undefined): Promise<{ revisions: number[] }> {
+    // The version row stays locked until the end: saves on every instance take their turns here.
+    const version = await bumpContentVersion(tx);
+    const conflict = await conflictIn(tx, changes, language, "lock");
+    // Nothing is written: the version is not moved either.
+    if (conflict) throw conflict;
+    // Another change landed after the edition this save was checked against: check again.
+    if (checkedAt !== undefined && BigInt(version) !== BigInt(checkedAt) + 1n) throw new StaleEdition();
+    const revisions: number[] = [];
+    for (const { path, revision, source, savedBy } of changes) {
+      const next = revision + 1;
+      if (source === null) {
+        await tx.delete(contentDocuments).where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
+      } else {
+        await tx
+          .insert(contentDocuments)
+          .values({ path, language, source, revision: next, updatedBy: savedBy })
+          .onConflictDoUpdate({
+            target: [contentDocuments.path, contentDocuments.language],
+            set: { source, revision: next, updatedBy: savedBy, updatedAt: sql`now()` },
+          });
+      }
+      // A new document staff add is never seeded over by a file of the same name in a later deploy.
+      await tx.insert(contentSeeded).values({ path, language }).onConflictDoNothing();
+      await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy });
+      revisions.push(next);
+    }
+    return { revisions };
   }
 
   /** Saves or deletes one document: saveAll with one change. */
-  async function save(change: Change): Promise<{ revision: number } | SaveConflict> {
+  async function save(change: Change): Promise<({ revision: number } & Published) | SaveConflict> {
     const result = await saveAll([change]);
-    return "conflict" in result ? result : { revision: result.revisions[0]! };
+    return "conflict" in result ? result : { revision: result.revisions[0]!, live: result.live };
   }
 
   /** The documents under `folder` (such as "team/directors/") that staff deleted, each with its last text. */
@@ -213,7 +299,7 @@ export function createContentStore(db: Database, check: (documents: Record<strin
       .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, language)))
       .orderBy(asc(contentRevisions.id));
 
-  return { seed, documents, get, save, saveAll, deleted, history };
+  return { seed, documents, edition, siteWith, get, save, saveAll, deleted, history };
 }
 
 export type ContentStore = ReturnType<typeof createContentStore>;

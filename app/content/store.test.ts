@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { watchContentVersion } from "../../db/content-version.server";
+import { pollContentVersion } from "../../db/content-version.server";
+import { contentOn } from "../../tests/helpers/content-store";
 import { createTestDatabase, forEachDatabase, hasPostgres } from "../../tests/helpers/databases";
-import { content, contentFiles, serveContentFrom, siteContentFrom } from "./content.server";
-import { createMediaStore, memoryBlobStore } from "~/lib/media.server";
+import type { SiteContent } from "./collections.server";
+import { contentFiles, siteContentFrom } from "./content.server";
 import { readContentFiles } from "./read-files.server";
 import { createContentStore, isContentDocument } from "./store.server";
 
@@ -17,20 +18,23 @@ const renamed = (name: string) => contentFiles[SITE]!.replace(/^(\s*name: ).*$/m
 const A_DIRECTOR = Object.keys(FIRST_EDITION).find((path) => path.startsWith("team/directors/"))!;
 
 forEachDatabase("content documents", (handle) => {
-  let announced = 0;
-  const store = () =>
-    createContentStore(
-      handle().db,
-      (documents) => void siteContentFrom(documents),
-      async () => void announced++,
-    );
+  let published = 0;
+  /**
+   * A store whose saves are checked against the first edition, which every save finds out of date (the
+   * database has moved on since): so each is checked again against the newest, as a save on an instance
+   * that has not yet seen another's change is.
+   */
+  const store = (assemble: (documents: Record<string, string>) => SiteContent = (documents) => siteContentFrom(documents)) =>
+    createContentStore(handle().db, {
+      basis: () => ({ version: "0", documents: FIRST_EDITION }),
+      assemble,
+      publish: async () => {
+        published++;
+        return { live: true };
+      },
+    });
   /** Today's rules want exactly 14 directors, so a deletion is shown on a store that checks nothing. */
-  const unchecked = () =>
-    createContentStore(
-      handle().db,
-      () => {},
-      async () => void announced++,
-    );
+  const unchecked = () => store(() => ({}) as SiteContent);
 
   beforeAll(async () => {
     const counts = await Promise.all([store().seed(contentFiles), store().seed(contentFiles)]);
@@ -47,12 +51,16 @@ forEachDatabase("content documents", (handle) => {
   });
 
   it("keeps what staff change and delete: a later seed neither overrides nor resurrects it", async () => {
-    const before = announced;
+    const before = published;
     expect(await store().save({ path: SITE, revision: 1, source: renamed("Changed By Staff"), savedBy: "staff-1" })).toEqual({
       revision: 2,
+      live: true,
     });
-    expect(await unchecked().save({ path: A_DIRECTOR, revision: 1, source: null, savedBy: "staff-1" })).toEqual({ revision: 2 });
-    expect(announced).toBe(before + 2);
+    expect(await unchecked().save({ path: A_DIRECTOR, revision: 1, source: null, savedBy: "staff-1" })).toEqual({
+      revision: 2,
+      live: true,
+    });
+    expect(published).toBe(before + 2);
 
     expect(await store().seed(contentFiles)).toBe(0);
     const documents = await store().documents();
@@ -69,6 +77,7 @@ forEachDatabase("content documents", (handle) => {
     });
     expect(await store().save({ path: A_DIRECTOR, revision: 2, source: contentFiles[A_DIRECTOR]!, savedBy: "staff-2" })).toEqual({
       revision: 3,
+      live: true,
     });
     expect(siteContentFrom(await store().documents()).site.organization.name).toBe("Changed By Staff");
     expect(await store().deleted("team/directors/")).toEqual([]);
@@ -129,7 +138,10 @@ forEachDatabase("content documents", (handle) => {
     );
     expect([await store().get(a), await store().get(b)]).toEqual([before, other]);
 
-    expect(await store().saveAll([change(a, before), change(b, other)])).toEqual({ revisions: [before.revision + 1, other.revision + 1] });
+    expect(await store().saveAll([change(a, before), change(b, other)])).toEqual({
+      revisions: [before.revision + 1, other.revision + 1],
+      live: true,
+    });
     const site = siteContentFrom(await store().documents());
     expect(site.communities.filter((c) => c.adjective === "Edited Together").map((c) => c.slug)).toEqual(["copts", "samaritans"]);
     // And back, for the other tests.
@@ -149,25 +161,17 @@ forEachDatabase("content documents", (handle) => {
     expect(history[0]!.source).toBe(contentFiles[A_DIRECTOR]);
   });
 
-  it("serves the database's content, and rebuilds it when another instance saves", async () => {
-    const version = await watchContentVersion(handle().db, 50);
+  it("serves the database's edition, and publishes one another instance saved when the poll sees its version", async () => {
+    const here = await contentOn(handle().db);
+    const poll = pollContentVersion(handle().db, here.publisher.current().version, (version) => here.publisher.seen(version), 50);
     try {
-      await serveContentFrom(store(), createMediaStore(handle().db, memoryBlobStore()), version, (err) => {
-        throw err;
-      });
-      expect(content.site.organization.name).toBe("Changed By Staff");
-      const current = await store().get(SITE);
-      const elsewhere = createContentStore(
-        handle().db,
-        () => {},
-        async () => {
-          await (await import("../../db/content-version.server")).announceContentVersion(handle().db).changed();
-        },
-      );
-      await elsewhere.save({ path: SITE, revision: current!.revision, source: renamed("Saved Elsewhere"), savedBy: "staff-3" });
-      await expect.poll(() => content.site.organization.name, { timeout: 5000 }).toBe("Saved Elsewhere");
+      expect(here.publisher.current().site.organization.name).toBe("Changed By Staff");
+      const elsewhere = await contentOn(handle().db);
+      const current = await elsewhere.store.get(SITE);
+      await elsewhere.store.save({ path: SITE, revision: current!.revision, source: renamed("Saved Elsewhere"), savedBy: "staff-3" });
+      await expect.poll(() => here.publisher.current().site.organization.name, { timeout: 5000 }).toBe("Saved Elsewhere");
     } finally {
-      version.stop();
+      poll.stop();
     }
   });
 });

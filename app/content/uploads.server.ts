@@ -90,7 +90,8 @@ export async function takeUploads(
 
 /**
  * After the document is saved: the audit log's lines for its photographs (who uploaded, replaced or removed
- * which), and the uploads no version names collected.
+ * which), and, when the save changed one, the uploads no version names collected (the hourly retention run
+ * collects what other changes leave unnamed).
  */
 export async function settleUploads(db: Database, media: MediaStore, actor: Actor, path: string, uploads: { changes: ImageChange[] }) {
   for (const change of uploads.changes)
@@ -103,7 +104,7 @@ export async function settleUploads(db: Database, media: MediaStore, actor: Acto
         ...(change.after ? { image: change.after } : {}),
       },
     });
-  await collectUnusedImages(db, media);
+  if (uploads.changes.length) await collectUnusedImages(db, media);
 }
 
 /**

@@ -12,7 +12,7 @@ import { createMediaStore, memoryBlobStore, type BlobStore, type MediaStore } fr
 import { SYSTEM, type Actor } from "~/staff/audit.server";
 import { scheduleRetention } from "~/staff/retention.server";
 import { siteContentFrom, uploadedImagesOf } from "./content.server";
-import { picture, setUploadedImages, socialImageUrl } from "~/lib/images.server";
+import { createPictures } from "~/lib/images.server";
 import { pageMeta } from "~/lib/seo";
 import type { PictureData } from "~/lib/images";
 import { restoreRevision } from "./history.server";
@@ -169,11 +169,11 @@ describe("photographs sent with an editor's form", () => {
     expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form), "preview")).toEqual({ kind: "preview" });
     expect((await store.get(SETTINGS_PATH))!.revision).toBe(shown.revision);
     form.set("socialImage.alt", "Members of the alliance holding hands in a circle");
-    expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form))).toEqual({ kind: "saved" });
+    expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form))).toEqual({ kind: "saved", live: true });
     const site = siteContentFrom(await store.documents());
     expect(site.site.socialImage?.alt).toBe("Members of the alliance holding hands in a circle");
-    setUploadedImages(await media.lookup(uploadedImagesOf(site)));
-    const card = socialImageUrl("https://example.org", "social/default", site.site.socialImage);
+    const pictures = createPictures(await media.lookup(uploadedImagesOf(site)));
+    const card = pictures.socialImageUrl("https://example.org", "social/default", site.site.socialImage);
     expect(card).toMatch(/^https:\/\/example\.org\/media\/[0-9a-f]{64}\.jpg$/);
     const root = {
       siteUrl: "https://example.org",
@@ -244,7 +244,7 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
     const uploads = await takeUploads(form, [PORTRAIT_SLOT], media, editor.id);
     expect(uploads.errors).toEqual({});
     const target = { board: "directors" as const, id: "amira-placeholder" };
-    expect(await savePerson(store, database.db, editor, target, readPersonForm(form), "save")).toEqual({ kind: "saved" });
+    expect(await savePerson(store, database.db, editor, target, readPersonForm(form), "save")).toEqual({ kind: "saved", live: true });
     await settleUploads(database.db, media, editor, path, uploads);
     return String(form.get(PORTRAIT_SLOT.name));
   }
@@ -252,9 +252,9 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
   /** The portrait the person's page draws now, as the server builds it after a change. */
   async function portraitShown() {
     const site = siteContentFrom(await store.documents());
-    setUploadedImages(await media.lookup(uploadedImagesOf(site)));
+    const pictures = createPictures(await media.lookup(uploadedImagesOf(site)));
     const member = site.directors.find((m) => m.id === "amira-placeholder")!;
-    return picture("team/directors/amira-placeholder", member.name, { ...member.portrait, kind: "portrait" });
+    return pictures.picture("team/directors/amira-placeholder", member.name, { ...member.portrait, kind: "portrait" });
   }
   const urlsOf = (variants: { url: string }[]) => variants.map((v) => v.url).sort();
   const urlsIn = (shown: PictureData) =>

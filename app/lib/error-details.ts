@@ -78,5 +78,13 @@ function describe(err: unknown, depth: number): Described {
         ? describe(err.cause, depth + 1)
         : undefined;
   const stack = depth === 0 ? { stack: framesOf(err) } : {};
-  return { error: err.name, detail: withoutQuery(err.message), ...stack, ...(cause ? { cause } : {}) };
+  // A system error's code (ECONNRESET…) says what happened, and holds nothing of the request.
+  const { code } = err as { code?: unknown };
+  return {
+    error: err.name,
+    detail: withoutQuery(err.message),
+    ...(typeof code === "string" ? { code } : {}),
+    ...stack,
+    ...(cause ? { cause } : {}),
+  };
 }

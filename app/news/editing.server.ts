@@ -1,15 +1,18 @@
 /**
  * Staff keep the news: list, create, edit, delete, pin; app/content/news.yaml seeds what was never seeded.
- * Every change is audited, and announced (`announce`), so that every instance forgets the pages and feeds
- * it showed: nothing here can change the news without it.
+ * Every change is audited and moves the content version in its own transaction, then is published here
+ * (`publish`: the index, the pages and feeds), and at every other instance's next poll: nothing here can
+ * change the news without it.
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { escapeLike } from "../../db/like";
+import { bumpContentVersion } from "../../db/content-version.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import { newsItemCommunities, newsItems, newsSeeded } from "../../db/schema";
 import type { NewsSeedItem } from "~/content/schemas";
+import type { Published } from "~/lib/published";
 import { validate } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { newsItemSchema, type NewsInput } from "./news";
@@ -137,6 +140,7 @@ async function saveNews(db: Database, actor: Actor, input: NewsInput, id?: strin
       target: `news:${itemId}`,
       details: { title: input.title, changed: differences(before, input) },
     });
+    await bumpContentVersion(tx);
   });
   return itemId;
 }
@@ -146,6 +150,7 @@ async function deleteNews(db: Database, actor: Actor, id: string): Promise<boole
     const [gone] = await tx.delete(newsItems).where(eq(newsItems.id, id)).returning({ title: newsItems.title });
     if (!gone) return false;
     await audit(tx, actor, { action: "news-deleted", target: `news:${id}`, details: { title: gone.title } });
+    await bumpContentVersion(tx);
     return true;
   });
 }
@@ -160,6 +165,7 @@ async function setPinned(db: Database, actor: Actor, id: string, community: stri
       .returning({ id: newsItemCommunities.newsItemId });
     if (changed.length === 0) return false;
     await audit(tx, actor, { action: pinned ? "news-pinned" : "news-unpinned", target: `news:${id}`, details: { community } });
+    await bumpContentVersion(tx);
     return true;
   });
 }
@@ -205,30 +211,39 @@ async function seedNews(db: Database, items: NewsSeedItem[]): Promise<number> {
         .values(item.communities.map((communitySlug) => ({ newsItemId: item.id, communitySlug })))
         .onConflictDoNothing();
     }
-    if (fresh.length)
+    if (fresh.length) {
       await tx
         .insert(newsSeeded)
         .values(fresh.map((i) => ({ id: i.id })))
         .onConflictDoNothing();
+      await bumpContentVersion(tx);
+    }
     return fresh.length;
   });
 }
 
-/** The news as staff keep it. `announce` tells every instance that what visitors see has changed. */
-export function newsEditing(db: Database, announce: () => Promise<void>) {
-  /** Waits for a change, and announces it when it changed something. */
-  const announced = async <R>(change: Promise<R>, changedSomething: (result: R) => boolean = Boolean): Promise<R> => {
-    const result = await change;
-    if (changedSomething(result)) await announce();
-    return result;
-  };
+/**
+ * The news as staff keep it. `publish` publishes a change made here, naming the items it touched. Seeding
+ * publishes nothing: it runs at start, before the first edition is published with everything in it.
+ */
+export function newsEditing(db: Database, publish: (newsIds: string[]) => Promise<Published>) {
   return {
     list: (filter: NewsListFilter) => listNewsForStaff(db, filter),
     get: (id: string) => getNewsForStaff(db, id),
-    save: (actor: Actor, input: NewsInput, id?: string) => announced(saveNews(db, actor, input, id)),
-    remove: (actor: Actor, id: string) => announced(deleteNews(db, actor, id)),
-    pin: (actor: Actor, id: string, community: string, pinned: boolean) => announced(setPinned(db, actor, id, community, pinned)),
+    /** Resolves to the item's id, or null when the item to update is gone. */
+    async save(actor: Actor, input: NewsInput, id?: string): Promise<({ id: string } & Published) | null> {
+      const saved = await saveNews(db, actor, input, id);
+      return saved ? { id: saved, ...(await publish([saved])) } : null;
+    },
+    /** Null when there was no such item. */
+    async remove(actor: Actor, id: string): Promise<Published | null> {
+      return (await deleteNews(db, actor, id)) ? publish([id]) : null;
+    },
+    /** Null when the item is not in that community's list. */
+    async pin(actor: Actor, id: string, community: string, pinned: boolean): Promise<Published | null> {
+      return (await setPinned(db, actor, id, community, pinned)) ? publish([id]) : null;
+    },
     /** At start: the items of news.yaml never seeded before; resolves to how many were added. */
-    seed: (items: NewsSeedItem[]) => announced(seedNews(db, items), (added) => added > 0),
+    seed: (items: NewsSeedItem[]) => seedNews(db, items),
   };
 }

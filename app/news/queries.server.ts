@@ -1,5 +1,5 @@
 /** News as visitors read it: a community's items, its pages of "All news", the feeds. Published items only. */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { newsItemCommunities, newsItems } from "../../db/schema";
 
@@ -62,8 +62,9 @@ export async function latestNews(db: Database, limit = FEED_SIZE): Promise<NewsI
     .limit(limit);
 }
 
-/** Every published item with the communities it is about (site search's index). */
-export async function publishedNewsWithCommunities(db: Database): Promise<(NewsItem & { communities: string[] })[]> {
+/** Every published item with the communities it is about (site search's index); of `ids` only, when given. */
+export async function publishedNewsWithCommunities(db: Database, ids?: string[]): Promise<(NewsItem & { communities: string[] })[]> {
+  if (ids && !ids.length) return [];
   return db
     .select({
       ...visible,
@@ -73,7 +74,7 @@ export async function publishedNewsWithCommunities(db: Database): Promise<(NewsI
     })
     .from(newsItems)
     .leftJoin(newsItemCommunities, eq(newsItemCommunities.newsItemId, newsItems.id))
-    .where(published)
+    .where(ids ? and(published, inArray(newsItems.id, ids)) : published)
     .groupBy(newsItems.id)
     .orderBy(newsItems.id);
 }

@@ -1,10 +1,11 @@
 import { href } from "react-router";
 import type { Route } from "./+types/about";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { content } from "~/content/content.server";
+import { appContext } from "~/context.server";
 import { pageMeta, rootMeta } from "~/lib/seo";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   return { about: content.about };
 }
 

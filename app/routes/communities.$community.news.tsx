@@ -4,14 +4,15 @@ import { NewsEntry } from "~/components/ui/NewsEntry";
 import { errorBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/ErrorViews";
 import { notFound } from "~/lib/responses";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { communityBySlug } from "~/content/content.server";
+import { communityBySlug } from "~/content/snapshot.server";
 import { appContext } from "~/context.server";
 import { liveNewsHeaders } from "~/lib/http";
 import { feedLink, pageMeta, rootMeta } from "~/lib/seo";
 
 /** Every published item about one community, in the order its page shows them, 20 to a page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const community = communityBySlug(params.community);
+  const { content } = context.get(appContext);
+  const community = communityBySlug(content, params.community);
   if (!community) notFound({ slug: params.community });
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
   const found = (await context.get(appContext).news.page(community.slug, page)) ?? notFound({ slug: params.community });

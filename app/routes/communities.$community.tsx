@@ -3,19 +3,23 @@ import type { Route } from "./+types/communities.$community";
 import { HeroImage } from "~/components/ui/HeroImage";
 import { errorBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/ErrorViews";
 import { notFound } from "~/lib/responses";
-import { communityBySlug } from "~/content/content.server";
+import { communityBySlug } from "~/content/snapshot.server";
 import { appContext } from "~/context.server";
 import { liveNewsHeaders } from "~/lib/http";
-import { picture } from "~/lib/images.server";
 import { NewsEntry } from "~/components/ui/NewsEntry";
 import { articlePageMeta, feedLink, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const community = communityBySlug(params.community);
+  const { content } = context.get(appContext);
+  const community = communityBySlug(content, params.community);
   if (!community) notFound({ slug: params.community });
   const news = await context.get(appContext).news.forCommunity(community.slug);
-  return { community, news, hero: picture(`communities/${community.slug}`, community.image.alt, { ...community.image, kind: "hero" }) };
+  return {
+    community,
+    news,
+    hero: content.pictures.picture(`communities/${community.slug}`, community.image.alt, { ...community.image, kind: "hero" }),
+  };
 }
 
 /** docs/product.md, "Scrolling and motion": sections enter over 700 ms, staggered; news items from 1100 ms, 200 ms apart. */

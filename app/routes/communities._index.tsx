@@ -1,11 +1,12 @@
 import { href } from "react-router";
 import type { Route } from "./+types/communities._index";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { content } from "~/content/content.server";
+import { appContext } from "~/context.server";
 import { feedLink, staticPageMeta } from "~/lib/seo";
 import { FIXED_PAGES } from "~/content/fixed-pages";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   return { communities: content.communities.map((c) => ({ slug: c.slug, label: c.menuLabel, description: c.description })) };
 }
 

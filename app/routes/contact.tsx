@@ -6,7 +6,6 @@ import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
 import { contactForm } from "~/forms/definitions";
 import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-submission";
-import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { staticPageMeta } from "~/lib/seo";
@@ -16,7 +15,8 @@ export const handle: RouteHandle = { hydrate: true };
 
 export const headers = formPageHeaders;
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const subject = new URL(request.url).searchParams.get("subject")?.slice(0, 150) ?? "";
   return { ...formLoaderData(), subject, email: content.site.email.address };
 }

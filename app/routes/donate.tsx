@@ -1,12 +1,12 @@
 import type { Route } from "./+types/donate";
 import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import { staticPageMeta } from "~/lib/seo";
 import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   return { donation: content.site.donation, autoloadEmbeds: context.get(appContext).embeds === "auto" };
 }
 

@@ -2,7 +2,6 @@ import { href } from "react-router";
 import type { Route } from "./+types/home";
 import { YouTubeEmbed } from "~/components/ui/YouTubeEmbed";
 import { Picture } from "~/components/ui/Picture";
-import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import { homeSlides } from "~/components/home/home-slides.server";
 import { pageMeta, rootMeta } from "~/lib/seo";
@@ -10,11 +9,11 @@ import { pageMeta, rootMeta } from "~/lib/seo";
 const SLIDE_SIZES = "100vw";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { embeds } = context.get(appContext);
+  const { embeds, content } = context.get(appContext);
   const { home, site } = content;
   return {
     home,
-    slides: homeSlides(SLIDE_SIZES),
+    slides: homeSlides(content, SLIDE_SIZES),
     video: site.homeVideo,
     autoloadEmbeds: embeds === "auto",
   };

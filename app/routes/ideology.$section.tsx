@@ -5,18 +5,18 @@ import { HeroImage } from "~/components/ui/HeroImage";
 import { errorBoundary, notFoundMeta, type NotFoundPage } from "~/components/ui/ErrorViews";
 import { notFound } from "~/lib/responses";
 import { SocialEmbed } from "~/components/ui/SocialEmbed";
-import { ideologyBySection } from "~/content/content.server";
+import { ideologyBySection } from "~/content/snapshot.server";
 import { appContext } from "~/context.server";
-import { picture } from "~/lib/images.server";
 import { articlePageMeta, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const article = ideologyBySection(params.section);
+  const { content } = context.get(appContext);
+  const article = ideologyBySection(content, params.section);
   if (!article) notFound({ section: params.section });
   return {
     article,
-    hero: picture(`ideology/${article.section}`, article.image.alt, { ...article.image, kind: "hero" }),
+    hero: content.pictures.picture(`ideology/${article.section}`, article.image.alt, { ...article.image, kind: "hero" }),
     autoloadEmbeds: context.get(appContext).embeds === "auto",
   };
 }

@@ -2,7 +2,6 @@ import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/legal";
 import { PageHeader } from "~/components/ui/PageHeader";
 import type { LegalPage } from "~/content/content.server";
-import { content } from "~/content/content.server";
 import { formatDate } from "~/lib/dates";
 import { pageMeta, rootMeta } from "~/lib/seo";
 import { fillTokens, type RuntimeTokens } from "~/content/markdown.server";
@@ -10,6 +9,7 @@ import { appContext } from "~/context.server";
 import { SPAM_KEEP_DAYS } from "~/staff/inbox";
 
 export function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "") as LegalPage;
   const page = content.legal[slug];
   if (!page) notFound();

@@ -1,6 +1,5 @@
 import { href } from "react-router";
 import type { Route } from "./+types/opensearch[.]xml";
-import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import { CACHE_CONTROL } from "~/lib/http";
 
@@ -11,6 +10,7 @@ const xmlText = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", 
  * bar. The short name is limited to 16 characters by the specification.
  */
 export function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const { siteUrl } = context.get(appContext);
   const { name, shortName } = content.site.organization;
   const xml = `<?xml version="1.0" encoding="UTF-8"?>

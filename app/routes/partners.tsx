@@ -2,16 +2,16 @@ import { href } from "react-router";
 import type { Route } from "./+types/partners";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { Picture } from "~/components/ui/Picture";
-import { content } from "~/content/content.server";
-import { picture } from "~/lib/images.server";
+import { appContext } from "~/context.server";
 import { staticPageMeta } from "~/lib/seo";
 import { FIXED_PAGES } from "~/content/fixed-pages";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   return {
     partners: content.partners.map((p) => ({
       ...p,
-      logo: picture(`partners/${p.id}`, `${p.name} logo`, { upload: p.logo, kind: "logo" }),
+      logo: content.pictures.picture(`partners/${p.id}`, `${p.name} logo`, { upload: p.logo, kind: "logo" }),
     })),
   };
 }

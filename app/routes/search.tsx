@@ -3,7 +3,6 @@ import type { Route } from "./+types/search";
 import { SearchForm } from "~/components/search/SearchForm";
 import { SearchResults, type SearchLink } from "~/components/search/SearchResults";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, rootMeta } from "~/lib/seo";
@@ -17,6 +16,7 @@ import { isResultKind } from "~/search/results";
 const PRIVATE = { "Cache-Control": CACHE_CONTROL.none, "X-Robots-Tag": "noindex" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const ctx = context.get(appContext);
   const params = new URL(request.url).searchParams;
   const typed = (params.get("q") ?? "").trim();

@@ -1,12 +1,11 @@
 import { href } from "react-router";
 import type { Route } from "./+types/sitemap[.]xml";
-import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import { CACHE_CONTROL } from "~/lib/http";
 
 /** Every public page, for search engines (robots.txt points here). */
 export function loader({ context }: Route.LoaderArgs) {
-  const { siteUrl } = context.get(appContext);
+  const { siteUrl, content } = context.get(appContext);
   const paths = [
     href("/"),
     href("/about"),

@@ -3,11 +3,12 @@ import type { Route } from "./+types/team.board";
 import { BOARDS, boardOf } from "~/components/team/boards";
 import { TeamGrid } from "~/components/team/TeamGrid";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { content } from "~/content/content.server";
-import { picture } from "~/lib/images.server";
+import { appContext } from "~/context.server";
+
 import { pageMeta, rootMeta } from "~/lib/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const board = boardOf(new URL(request.url).pathname);
   return {
     board: board.key,
@@ -17,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
         id: m.id,
         name: m.name,
         title: m.title,
-        portrait: picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`, { ...m.portrait, kind: "portrait" }),
+        portrait: content.pictures.picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`, { ...m.portrait, kind: "portrait" }),
       })),
   };
 }

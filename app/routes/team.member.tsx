@@ -4,18 +4,22 @@ import { BOARDS, boardOf } from "~/components/team/boards";
 import { TeamMemberView } from "~/components/team/TeamMemberView";
 import { errorBoundary, notFoundMeta } from "~/components/ui/ErrorViews";
 import { notFound } from "~/lib/responses";
-import { content } from "~/content/content.server";
-import { picture } from "~/lib/images.server";
+import { appContext } from "~/context.server";
+
 import { pageMeta, rootMeta } from "~/lib/seo";
 
-export function loader({ params, request }: Route.LoaderArgs) {
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const board = boardOf(new URL(request.url).pathname);
   const member = content[board.key].find((m) => m.id === params.id);
   if (!member) notFound();
   return {
     board: board.key,
     member,
-    portrait: picture(`team/${board.key}/${member.id}`, `Portrait of ${member.name}`, { ...member.portrait, kind: "portrait" }),
+    portrait: content.pictures.picture(`team/${board.key}/${member.id}`, `Portrait of ${member.name}`, {
+      ...member.portrait,
+      kind: "portrait",
+    }),
   };
 }
 

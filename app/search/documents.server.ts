@@ -52,17 +52,36 @@ const citedIn = (sources: Source[]) => sources.map((s) => `${s.publisher}: ${s.t
 
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
 
-export function searchDocuments(content: SiteContent, news: (NewsItem & { communities: string[] })[], language = "en"): SearchDocument[] {
-  const doc = (
-    d: Omit<SearchDocument, "language" | "communities" | "publishedDate" | "names" | "cited"> & Partial<SearchDocument>,
-  ): SearchDocument => ({
-    language,
-    names: "",
-    cited: "",
-    communities: [],
-    publishedDate: null,
-    ...d,
-  });
+type DocumentFields = Omit<SearchDocument, "language" | "communities" | "publishedDate" | "names" | "cited"> & Partial<SearchDocument>;
+const documentIn =
+  (language: string) =>
+  (d: DocumentFields): SearchDocument => ({ language, names: "", cited: "", communities: [], publishedDate: null, ...d });
+
+/** The kinds of document an edition of the content makes; news items come from the database. */
+export const PAGE_KINDS: ResultKind[] = ["community", "article", "person", "page"];
+
+/** Every published news item as a search document. */
+export function newsDocuments(news: (NewsItem & { communities: string[] })[], language = "en"): SearchDocument[] {
+  const doc = documentIn(language);
+  return news.map((n) =>
+    doc({
+      key: newsKey(n.id),
+      kind: "news",
+      href: n.originalUrl,
+      title: n.title,
+      summary: n.excerpt,
+      body: n.source,
+      communities: n.communities,
+      publishedDate: n.publishedDate,
+    }),
+  );
+}
+
+export const newsKey = (id: string) => `news:${id}`;
+
+/** Every page and person of an edition of the content as a search document. */
+export function pageDocuments(content: SiteContent, language = "en"): SearchDocument[] {
+  const doc = documentIn(language);
   const { about, legal } = content;
   // An article's "Communities targeted" list names each community as its page does; a name no page has links nothing.
   const communityNamed = new Map(content.communities.map((c) => [fold(c.name), c.slug]));
@@ -107,18 +126,6 @@ export function searchDocuments(content: SiteContent, news: (NewsItem & { commun
         title: m.name,
         summary: m.board === "directors" ? `${m.title}, Board of Directors` : "Advisor, Board of Advisors",
         body: textOf(m.bioHtml),
-      }),
-    ),
-    ...news.map((n) =>
-      doc({
-        key: `news:${n.id}`,
-        kind: "news",
-        href: n.originalUrl,
-        title: n.title,
-        summary: n.excerpt,
-        body: n.source,
-        communities: n.communities,
-        publishedDate: n.publishedDate,
       }),
     ),
     doc({

@@ -6,16 +6,17 @@ import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { searchDocuments as searchTable } from "../../db/schema";
+import { searchDocuments as searchTable, searchWords } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import { newsInput } from "../../tests/helpers/news";
 import { buildSiteContent, type SiteContent } from "~/content/collections.server";
 import { contentFiles } from "~/content/content.server";
 import { createLimitStore } from "~/lib/limits.server";
+import { publishedNewsWithCommunities } from "~/news/queries.server";
 import { createNewsService } from "~/news/service.server";
 import { SYSTEM } from "~/staff/audit.server";
-import { searchDocuments } from "./documents.server";
-import { syncSearchIndex, textSearchConfig } from "./index.server";
+import { newsDocuments, PAGE_KINDS, pageDocuments } from "./documents.server";
+import { syncSearchIndex, textSearchConfig, vocabularyOf } from "./index.server";
 import { MATCH_END, MATCH_START, RESULTS_PER_PAGE } from "./results";
 import { runSearch, type SearchRequest } from "./search.server";
 import { createSearchService } from "./service.server";
@@ -24,17 +25,6 @@ import { createSearchService } from "./service.server";
 type Golden = { q: string } & ({ top3: string; first?: never } | { first: string; top3?: never });
 const GOLDEN = parse(readFileSync(`${__dirname}/golden-queries.yaml`, "utf8")) as Record<string, Golden[]>;
 const FIRST_EDITION = buildSiteContent(contentFiles);
-
-/** A content version on one instance: `changed()` runs every listener, in order, each awaited. */
-function localVersion() {
-  const listeners: (() => void | Promise<void>)[] = [];
-  return {
-    onChange: (listener: () => void | Promise<void>) => void listeners.push(listener),
-    changed: async () => {
-      for (const listener of listeners) await listener();
-    },
-  };
-}
 
 /** The content with one community's description replaced, as a staff save would leave it. */
 const withDescription = (content: SiteContent, slug: string, description: string): SiteContent => ({
@@ -54,7 +44,6 @@ it("the golden set holds at least 60 queries, in every group the issue names", (
 
 forEachDatabase("site search", (handle) => {
   let current: SiteContent;
-  const version = localVersion();
   let news: ReturnType<typeof createNewsService>;
   let search: ReturnType<typeof createSearchService>;
   const searched: boolean[] = [];
@@ -62,15 +51,15 @@ forEachDatabase("site search", (handle) => {
   beforeAll(async () => {
     const { db } = handle();
     current = FIRST_EDITION;
-    news = createNewsService(db, version);
+    // What the publishing step does after a news change here: index the edition, and the items it touched.
+    news = createNewsService(db, async (ids) => {
+      await search.index(current, { ids });
+      return { live: true };
+    });
     await news.seed(FIRST_EDITION.news);
     const limits = await createLimitStore({});
-    search = createSearchService(db, {
-      content: () => current,
-      limit: await limits.limit("search", 1000, 60),
-      searched: (f) => searched.push(f),
-    });
-    await search.follow(version);
+    search = createSearchService(db, { limit: await limits.limit("search", 1000, 60), searched: (f) => searched.push(f) });
+    await search.index(current, { every: true });
   });
 
   const find = async (q: string, more: Partial<SearchRequest> = {}) => {
@@ -144,19 +133,24 @@ forEachDatabase("site search", (handle) => {
     expect((await everyResult("Chaldean")).slice(0, 2)).toEqual(["/communities/chaldeans", "/communities/assyrians"]);
   });
 
-  it("a staff edit is searchable as soon as the save is announced, and its old words are gone", async () => {
+  it("a staff edit is searchable once its edition is indexed, and its old words are gone, from the suggestions too", async () => {
     expect((await find("quokkafarers")).total).toBe(0);
     current = withDescription(current, "druze", "Quokkafarers of the Levant, a word no page uses.");
-    await version.changed();
+    await search.index(current, { ids: [] });
     const answer = await find("quokkafarers", { correct: false });
     expect(answer.results.map((r) => r.href)).toEqual(["/communities/druze"]);
+    expect((await find("quokkafxrers", { correct: false })).suggestion).toBe("quokkafarers");
     current = FIRST_EDITION;
-    await version.changed();
+    await search.index(current, { ids: [] });
     expect((await find("quokkafarers", { correct: false })).total).toBe(0);
+    expect((await find("quokkafxrers", { correct: false })).suggestion).not.toBe("quokkafarers");
   });
 
   it("a news item is found with its date once published, and gone once deleted", async () => {
-    const id = await news.save(SYSTEM, newsInput({ title: "Wollemi pines planted for the Samaritans", communities: ["samaritans"] }));
+    const { id } = (await news.save(
+      SYSTEM,
+      newsInput({ title: "Wollemi pines planted for the Samaritans", communities: ["samaritans"] }),
+    ))!;
     const found = await find("wollemi");
     expect(found.results).toHaveLength(1);
     expect(found.results[0]).toMatchObject({
@@ -165,7 +159,7 @@ forEachDatabase("site search", (handle) => {
       publishedDate: "2026-11-01",
       communities: ["samaritans"],
     });
-    await news.remove(SYSTEM, id as string);
+    await news.remove(SYSTEM, id);
     expect((await find("wollemi", { correct: false })).total).toBe(0);
   });
 
@@ -180,18 +174,35 @@ forEachDatabase("site search", (handle) => {
     );
     const answer = await find("tuatara", { kind: "news" });
     expect(answer.results.map((r) => r.publishedDate)).toEqual(["2026-11-20", "2024-01-10"]);
-    for (const id of [older, newer]) await news.remove(SYSTEM, id as string);
+    for (const saved of [older, newer]) await news.remove(SYSTEM, saved!.id);
   });
 
   it("a second sync of unchanged content writes nothing; a change rewrites only its own document", async () => {
     const { db } = handle();
-    const docs = searchDocuments(current, FIRST_EDITION.news.map((n) => ({ ...n, imageUrl: null, updatedAt: new Date() })) as never);
-    await syncSearchIndex(db, docs);
-    expect(await syncSearchIndex(db, docs)).toEqual({ written: 0, removed: 0 });
-    const edited = searchDocuments(withDescription(current, "copts", "Changed once."), []);
-    const result = await syncSearchIndex(db, [...edited, ...docs.filter((d) => d.kind === "news")]);
-    expect(result).toEqual({ written: 1, removed: 0 });
-    await version.changed();
+    const docs = pageDocuments(current);
+    expect(await syncSearchIndex(db, docs, { kinds: PAGE_KINDS })).toEqual({ written: 0, removed: 0 });
+    const edited = pageDocuments(withDescription(current, "copts", "Changed once."));
+    expect(await syncSearchIndex(db, edited, { kinds: PAGE_KINDS })).toEqual({ written: 1, removed: 0 });
+    // The news items are outside the pages' scope: none is removed for being absent.
+    expect(await syncSearchIndex(db, docs, { kinds: PAGE_KINDS })).toEqual({ written: 1, removed: 0 });
+  });
+
+  it("keeps each word's count of documents right through partial syncs, as a whole recount has it", async () => {
+    const { db } = handle();
+    const counts = async () =>
+      new Map((await db.select().from(searchWords).where(eq(searchWords.language, "en"))).map((w) => [w.word, w.documents]));
+    const everything = async () => [...pageDocuments(current), ...newsDocuments(await publishedNewsWithCommunities(db))];
+    // Pages changed, a word added then gone, a news item added and removed: each sync moves only its own rows' words.
+    current = withDescription(FIRST_EDITION, "sikhs", "Xylocarpous gurdwaras, counted twice.");
+    await search.index(current, { ids: [] });
+    const { id } = (await news.save(SYSTEM, newsInput({ title: "Xylocarpous gurdwaras restored", communities: ["sikhs"] })))!;
+    expect((await counts()).get("xylocarpous")).toBe(2);
+    await news.remove(SYSTEM, id);
+    expect((await counts()).get("xylocarpous")).toBe(1);
+    current = FIRST_EDITION;
+    await search.index(current, { ids: [] });
+    expect((await counts()).has("xylocarpous")).toBe(false);
+    expect(await counts()).toEqual(vocabularyOf(await everything()));
   });
 
   it("filters by kind and by community, counting every kind before the kind filter", async () => {
@@ -207,7 +218,7 @@ forEachDatabase("site search", (handle) => {
   });
 
   it("filters articles by community: an article counts for each community its Communities targeted list names", async () => {
-    const docs = searchDocuments(FIRST_EDITION, []);
+    const docs = pageDocuments(FIRST_EDITION);
     for (const a of FIRST_EDITION.ideology)
       expect(docs.find((d) => d.key === `article:${a.section}`)!.communities, a.section).toHaveLength(a.communities.length);
     const listed = FIRST_EDITION.ideology.find((a) => a.section === "forced-conversion")!.communities.map((c) => c.name);
@@ -271,11 +282,11 @@ forEachDatabase("site search", (handle) => {
 
   it("keeps each language apart: a document in another language is not an English result", async () => {
     const { db } = handle();
-    const arabic = searchDocuments(FIRST_EDITION, [], "ar").filter((d) => d.key === "community:yazidis");
-    await syncSearchIndex(db, [{ ...arabic[0]!, title: "الإيزيديون", summary: "", body: "Zyzzyva" }], "ar");
+    const arabic = pageDocuments(FIRST_EDITION, "ar").filter((d) => d.key === "community:yazidis");
+    await syncSearchIndex(db, [{ ...arabic[0]!, title: "الإيزيديون", summary: "", body: "Zyzzyva" }], "everything", "ar");
     expect((await runSearch(db, query("zyzzyva", { correct: false }))).total).toBe(0);
     expect((await runSearch(db, query("zyzzyva", { language: "ar" }))).results.map((r) => r.title)).toEqual(["الإيزيديون"]);
-    await syncSearchIndex(db, [], "ar");
+    await syncSearchIndex(db, [], "everything", "ar");
     expect(await db.select().from(searchTable).where(eq(searchTable.language, "ar"))).toEqual([]);
   });
 });
@@ -284,7 +295,7 @@ describe("the search service's limit", () => {
   forEachDatabase("searches per address", (handle) => {
     it("answers with the seconds to wait once an address has searched too often, and others may still search", async () => {
       const limits = await createLimitStore({});
-      const service = createSearchService(handle().db, { content: () => FIRST_EDITION, limit: await limits.limit("search", 2, 60) });
+      const service = createSearchService(handle().db, { limit: await limits.limit("search", 2, 60) });
       expect((await service.search(query("copts"), "address-a")).ok).toBe(true);
       expect((await service.search(query("copts"), "address-a")).ok).toBe(true);
       const third = await service.search(query("copts"), "address-a");

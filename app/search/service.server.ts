@@ -4,19 +4,19 @@
  * is logged, stored or counted; the metrics hear only whether a search found anything.
  */
 import type { Database } from "../../db/client.server";
-import type { ContentVersion } from "../../db/content-version.server";
 import type { AddressHasher } from "~/lib/address-hash.server";
 import type { Limit } from "~/lib/limits.server";
 import type { SiteContent } from "~/content/collections.server";
 import { publishedNewsWithCommunities } from "~/news/queries.server";
-import { searchDocuments } from "./documents.server";
+import { newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
 import { syncSearchIndex } from "./index.server";
 import type { SearchAnswer } from "./results";
 import { runSearch, type SearchRequest } from "./search.server";
 
+/** The news items an index brings up to date: those a change touched, or every one (at start). */
+export type NewsToIndex = { every: true } | { ids: readonly string[] };
+
 export interface SearchServiceOptions {
-  /** The content as visitors see it now (it is replaced after every change). */
-  content: () => SiteContent;
   /** Searches allowed per address per minute. */
   limit: Limit;
   searched?: (found: boolean) => void;
@@ -25,13 +25,22 @@ export interface SearchServiceOptions {
 export type SearchOutcome = { ok: true; answer: SearchAnswer } | { ok: false; retryAfter: number };
 
 export function createSearchService(db: Database, options: SearchServiceOptions) {
-  const reindex = async () => syncSearchIndex(db, searchDocuments(options.content(), await publishedNewsWithCommunities(db)));
   return {
-    reindex,
-    /** Brings the index up to date now, and again after every change of the content, here or elsewhere. */
-    async follow(version: Pick<ContentVersion, "onChange">) {
-      await reindex();
-      version.onChange(async () => void (await reindex()));
+    /**
+     * Brings the index up to an edition of the content: its pages and people, and the news items named
+     * (`{ every: true }` for all of them).
+     */
+    async index(content: SiteContent, news: NewsToIndex) {
+      if ("every" in news) {
+        const everything = [...pageDocuments(content), ...newsDocuments(await publishedNewsWithCommunities(db))];
+        await syncSearchIndex(db, everything, "everything");
+        return;
+      }
+      await syncSearchIndex(db, pageDocuments(content), { kinds: PAGE_KINDS });
+      if (news.ids.length) {
+        const ids = [...news.ids];
+        await syncSearchIndex(db, newsDocuments(await publishedNewsWithCommunities(db, ids)), { keys: ids.map(newsKey) });
+      }
     },
     /** A visitor's search, counted against their address (a keyed hash, never the address). */
     async search(request: SearchRequest, clientHash: string | null): Promise<SearchOutcome> {

@@ -10,13 +10,20 @@ import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 
-const servicesOn = (env: Record<string, string>) =>
-  createServices(loadConfig({ SITE_URL: "http://localhost", ...env }), createLogger("warn"), "command");
+const servicesOn = (env: Record<string, string>, purpose: "server" | "command") =>
+  createServices(loadConfig({ SITE_URL: "http://localhost", ...env }), createLogger("warn"), purpose);
 
-/** `name` names the temporary folder and database. */
-export async function onEachDatabase(name: string, measure: (label: string, services: Services) => Promise<void>) {
+/**
+ * `name` names the temporary folder and database; `purpose` "server" builds what a running server has (the
+ * content served and followed, the search index kept), for what a staff save costs.
+ */
+export async function onEachDatabase(
+  name: string,
+  measure: (label: string, services: Services) => Promise<void>,
+  purpose: "server" | "command" = "command",
+) {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
-  const embedded = await servicesOn({ DATA_DIR: dir });
+  const embedded = await servicesOn({ DATA_DIR: dir }, purpose);
   try {
     await measure("Embedded (PGlite)", embedded);
   } finally {
@@ -29,7 +36,7 @@ export async function onEachDatabase(name: string, measure: (label: string, serv
     console.log("\nPostgreSQL: not reachable, skipped.");
     return;
   }
-  const server = await servicesOn({ DATABASE_URL: scratch.url });
+  const server = await servicesOn({ DATABASE_URL: scratch.url }, purpose);
   try {
     await measure("PostgreSQL", server);
   } finally {

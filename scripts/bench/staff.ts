@@ -3,7 +3,8 @@
  * (scripts/ops/seed-submissions.ts) into a fresh embedded database and a fresh PostgreSQL database (when one
  * answers on 127.0.0.1:5432, or BENCH_POSTGRES_URL), then prints p50 and p99 of the database work behind an
  * inbox page (the list, its filter menus and the navigation's counts, as the loaders run them), of a search,
- * and of "Find a person"; and the time a wrong password takes for a known and for an unknown address.
+ * and of "Find a person"; the time a wrong password takes for a known and for an unknown address; and, on a
+ * running server's services with 5,000 news items, what a page save costs (scripts/bench/page-save.ts).
  */
 import { performance } from "node:perf_hooks";
 import { asc } from "drizzle-orm";
@@ -16,6 +17,7 @@ import { filterChoices, listInbox, newCounts } from "../../app/staff/inbox.serve
 import { findPerson } from "../../app/staff/people.server";
 import type { Services } from "../../server/services";
 import { onEachDatabase } from "./on-each-database";
+import { measurePageSave } from "./page-save";
 import { seedSubmissions } from "../ops/seed-submissions";
 
 const COUNT = 10_000;
@@ -97,3 +99,6 @@ async function measure(label: string, { database, app }: Services) {
 }
 
 await onEachDatabase("bench-staff", measure);
+// A running server's services: the content served and the search index kept, as a save meets them.
+console.log("\n| A page save, as the editor waits for it | p50 ms | p99 ms |\n|---|---|---|");
+await onEachDatabase("bench-save", (label, services) => measurePageSave(label, services, RUNS), "server");

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { content, contentFiles } from "../../app/content/content.server";
+import { contentFiles, firstEdition } from "../../app/content/content.server";
 import { newsFile } from "../../app/news/export.server";
 import { loadConfig } from "../../server/config";
 import { contentFromRunningServer } from "../../server/control";
@@ -27,7 +27,7 @@ if (!documents) {
   try {
     // A database the server never started on has not been seeded yet: its content is the first edition.
     await services.app.contentStore.seed(contentFiles);
-    await services.app.news.seed(content.news);
+    await services.app.news.seed(firstEdition().news);
     const newsYaml = await newsFile(services.app.database.db, contentFiles["news.yaml"]);
     documents = { ...(await services.app.contentStore.documents()), "news.yaml": newsYaml };
   } finally {

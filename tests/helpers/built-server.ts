@@ -16,13 +16,17 @@ export function assertBuilt() {
  * The built server in this process, on the embedded database in memory, so that a test can reach its Express
  * app or its services, and see what it writes.
  */
-export async function startBuiltServerHere(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startBuiltServerHere(
+  env: Record<string, string> = {},
+  options: Pick<StartOptions, "log" | "services"> = {},
+): Promise<RunningServer> {
   assertBuilt();
   const { startServer } = (await import(pathToFileURL(entry).href)) as { startServer(options: StartOptions): Promise<RunningServer> };
   return startServer({
     env: { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: "memory://", SITE_URL: "https://alliance.example", ...env },
     clientDir: join(root, "build", "client"),
     handleSignals: false,
+    ...options,
   });
 }
 

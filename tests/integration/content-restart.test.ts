@@ -8,10 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
-import { siteContentFrom } from "../../app/content/content.server";
 import { PARTNERS_PATH } from "../../app/content/page-form";
 import { pageForm, savePage } from "../../app/content/pages.server";
-import { createContentStore } from "../../app/content/store.server";
+import { contentOn } from "../helpers/content-store";
 import { startBuiltServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
 
@@ -65,11 +64,7 @@ for (const place of places) {
 
       // While the server is stopped (the embedded database has one user at a time), staff edit and remove.
       const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-      const store = createContentStore(
-        database.db,
-        (documents) => void siteContentFrom(documents),
-        async () => {},
-      );
+      const { store } = await contentOn(database.db);
       const page = "communities/samaritans.md";
       const form = pageForm(page, (await store.get(page))!);
       const body = form.body.replace(/^## Under Attack\n/m, `## Under Attack\n\n${SENTENCE}\n`);

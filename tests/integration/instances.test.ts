@@ -6,14 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 import { SYSTEM } from "../../app/staff/audit.server";
-import { announceContentVersion } from "../../db/content-version.server";
-import { siteContentFrom } from "../../app/content/content.server";
 import { pageForm, savePage } from "../../app/content/pages.server";
 import { personForm, savePerson } from "../../app/content/people.server";
 import { processUpload } from "../../app/lib/image-upload.server";
 import { createMediaStore, tableBlobStore } from "../../app/lib/media.server";
 import { phoneJpeg } from "../helpers/photographs";
-import { createContentStore } from "../../app/content/store.server";
+import { contentOn } from "../helpers/content-store";
 import { startBuiltServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
 import { newsInput, newsServiceOn } from "../helpers/news";
@@ -68,11 +66,7 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
       await page(server, path);
       expect((await page(server, path)).headers.get("x-render-cache")).toBe("hit");
     }
-    const store = createContentStore(
-      database.db,
-      (documents) => void siteContentFrom(documents),
-      () => announceContentVersion(database.db).changed(),
-    );
+    const { store } = await contentOn(database.db);
     const file = "communities/mandaeans.md";
     const form = pageForm(file, (await store.get(file))!);
     const sentence = "A sentence saved in the staff area on one instance.";
@@ -96,11 +90,7 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
   it("both show a replaced portrait on the board's grid and the person's page, and serve its files", async () => {
     const paths = ["/team/board-of-directors", "/team/director/amira-placeholder"];
     for (const server of servers) for (const path of paths) await page(server, path);
-    const store = createContentStore(
-      database.db,
-      (documents) => void siteContentFrom(documents),
-      () => announceContentVersion(database.db).changed(),
-    );
+    const { store } = await contentOn(database.db);
     const media = createMediaStore(database.db, tableBlobStore(database.db));
     const focus = { x: 50, y: 30 };
     // What the person's editor does on one instance: keep the upload, then save the person naming it.

@@ -1,8 +1,7 @@
-import { content } from "~/content/content.server";
+import type { SiteContent } from "~/content/collections.server";
 
-/** What the header, navigation and footer need on every page. */
-export function layoutData() {
-  const { site, communities, ideology } = content;
+/** What the header, navigation and footer need on every page, from the request's edition of the content. */
+export function layoutData({ site, communities, ideology }: SiteContent) {
   return {
     organization: site.organization.name,
     email: site.email.address,

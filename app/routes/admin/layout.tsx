@@ -2,7 +2,6 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { StaffShell } from "~/components/staff/StaffShell";
 import { errorBoundary } from "~/components/ui/ErrorViews";
-import { content } from "~/content/content.server";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { INBOXES } from "~/staff/inbox-forms";
@@ -14,6 +13,7 @@ export const handle: RouteHandle = { hydrate: true, staffArea: true };
 export const middleware: Route.MiddlewareFunction[] = [requireStaffSession((context) => context.get(appContext))];
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const user = staffUser(context);
   const organization = content.site.organization.name;
   if (!user.hasSecondFactor) return { nav: null };

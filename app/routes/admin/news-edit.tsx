@@ -3,10 +3,10 @@ import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/news-edit";
 import { ActionNotice, BackLink, NotSavedNotice, SaveAndPreview } from "~/components/staff/Controls";
 import { NewsEntry } from "~/components/ui/NewsEntry";
-import { content } from "~/content/content.server";
 import type { FieldErrors } from "~/lib/validation";
 import { FieldError, RequiredMark, TextField } from "~/components/forms/fields";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import { NEWS_STATUSES, type NewsInput } from "~/news/news";
 import { readNewsForm } from "~/news/editing.server";
 import { actorOf, staffUser } from "~/staff/session.server";
@@ -18,6 +18,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 type Values = Omit<NewsInput, "status"> & { status: string };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const communities = content.communities.map((c) => ({ slug: c.slug, name: c.name }));
   if (!params.id) {
     const preset = new URL(request.url).searchParams.get("community");
@@ -40,14 +41,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 type Result = { kind: "invalid"; errors: FieldErrors; values: Values } | { kind: "preview"; values: Values } | { kind: "confirm-delete" };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { news } = context.get(appContext);
+  const { content, news } = context.get(appContext);
   const actor = actorOf(staffUser(context));
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "delete" && params.id) {
     if (form.get("confirmed") !== "yes") return data<Result>({ kind: "confirm-delete" });
-    if (!(await news.remove(actor, params.id))) notFound();
-    throw redirect(`${href("/admin/news")}?deleted=1`);
+    const removed = (await news.remove(actor, params.id)) ?? notFound();
+    throw redirect(`${href("/admin/news")}?${new URLSearchParams({ deleted: "1", ...notLiveQuery(removed) })}`);
   }
   const { values, result } = readNewsForm(
     form,
@@ -55,8 +56,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
   if (!result.success) return data<Result>({ kind: "invalid", errors: result.fieldErrors, values }, { status: 400 });
   if (intent === "preview") return data<Result>({ kind: "preview", values: result.data });
-  const id = (await news.save(actor, result.data, params.id)) ?? notFound();
-  throw redirect(`${href("/admin/news/:id", { id })}?saved=1`);
+  const saved = (await news.save(actor, result.data, params.id)) ?? notFound();
+  throw redirect(`${href("/admin/news/:id", { id: saved.id })}?${new URLSearchParams({ saved: "1", ...notLiveQuery(saved) })}`);
 }
 
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +96,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
     <>
       <BackLink to={href("/admin/news")}>News</BackLink>
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">{id ? "Edit news item" : "Add a news item"}</h1>
-      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      <ActionNotice result={params.get("saved") && !actionData ? changeNotice(params, "Saved") : undefined} />
       {actionData?.kind === "invalid" ? <NotSavedNotice /> : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <Form method="post" noValidate className="space-y-6 rounded-lg bg-white p-5 shadow-sm">

@@ -1,26 +1,28 @@
 import { data, Form, href, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/news";
 import { ActionNotice, FilterSelect, SearchAndShow, StaffTable } from "~/components/staff/Controls";
-import { content } from "~/content/content.server";
+import type { SiteContent } from "~/content/collections.server";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import { formatDate } from "~/lib/dates";
 import { NEWS_STATUSES } from "~/news/news";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "News · Staff area" }];
 
-const communityChoices = () => content.communities.map((c) => [c.slug, c.name] as const);
+const communityChoices = (content: SiteContent) => content.communities.map((c) => [c.slug, c.name] as const);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const params = new URL(request.url).searchParams;
   const community = content.communities.find((c) => c.slug === params.get("community"))?.slug;
   const q = params.get("q")?.trim().slice(0, 200) || undefined;
   const items = await context.get(appContext).news.list({ community, q });
-  const names = Object.fromEntries(communityChoices());
+  const names = Object.fromEntries(communityChoices(content));
   return {
     community,
     q,
-    communities: communityChoices(),
+    communities: communityChoices(content),
     items: items.map((i) => ({ ...i, communityNames: i.communities.map((slug) => names[slug] ?? slug) })),
   };
 }
@@ -33,14 +35,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pinned = form.get("intent") === "pin";
   const done = await news.pin(actorOf(staffUser(context)), id, community, pinned);
   if (!done) return data({ error: "That item is not in this community's list any more." }, { status: 404 });
-  return { message: pinned ? "Pinned to the top of the list." : "Unpinned: it takes its place by date." };
+  return changeNotice(
+    new URLSearchParams(notLiveQuery(done)),
+    pinned ? "Pinned to the top of the list" : "Unpinned: it takes its place by date",
+  );
 }
 
 export default function NewsList({ loaderData, actionData }: Route.ComponentProps) {
   const { community, q, communities, items } = loaderData;
   const [params] = useSearchParams();
   const name = communities.find(([slug]) => slug === community)?.[1];
-  const notice = actionData ?? (params.get("deleted") ? { message: "News item deleted." } : undefined);
+  const notice = actionData ?? (params.get("deleted") ? changeNotice(params, "News item deleted") : undefined);
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-4">

@@ -2,7 +2,6 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/setup";
 import { AuthenticatorStep } from "~/components/staff/Enrolment";
 import { Notice, StaffCard, StaffShell } from "~/components/staff/StaffShell";
-import { content } from "~/content/content.server";
 import { TextField } from "~/components/forms/fields";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -33,7 +32,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await ctx.staff.accounts.setupUser(params.token);
   if (!user) return data({ step: "gone" as const, error: LINK_GONE }, { status: 410 });
   const problem =
-    (await passwordProblem(password, [user.email, ...user.email.split(/[@.]/), content.site.organization.name])) ??
+    (await passwordProblem(password, [user.email, ...user.email.split(/[@.]/), ctx.content.site.organization.name])) ??
     (password === String(form.get("confirm") ?? "") ? null : "The two passwords are not the same.");
   if (problem) return data({ step: "password" as const, error: problem }, { status: 400 });
 

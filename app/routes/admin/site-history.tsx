@@ -7,6 +7,7 @@ import { documentHistory, lineDiff, restoreRevision } from "~/content/history.se
 import { isContentDocument } from "~/content/store.server";
 import { eraseImage, imagesOnlyInHistory } from "~/content/uploads.server";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import { notFound } from "~/lib/responses";
 import { actorOf, staffUser } from "~/staff/session.server";
 
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     Number(form.get("current")) || 0,
   );
   if ("error" in result) return data(result, { status: 409 });
-  throw redirect(`${historyOf(path)}&restored=${Number(form.get("revision"))}`);
+  throw redirect(`${historyOf(path)}&${new URLSearchParams({ restored: String(Number(form.get("revision"))), ...notLiveQuery(result) })}`);
 }
 
 const MARK = { added: "+", removed: "−", same: " " } as const;
@@ -84,7 +85,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
         result={
           actionData ??
           (restored
-            ? { message: `Revision ${restored} restored as a new revision. Visitors see it now.` }
+            ? changeNotice(params, `Revision ${restored} restored as a new revision`, "Visitors see it now.")
             : params.get("erased")
               ? { message: "The photograph is deleted: its files are gone, and no earlier version names it any more." }
               : undefined)

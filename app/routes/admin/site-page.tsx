@@ -3,7 +3,8 @@ import type { Route } from "./+types/site-page";
 import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, PreviewPanel, SaveAndPreview } from "~/components/staff/Controls";
 import { FieldError, TextField } from "~/components/forms/fields";
 import { ImageField, type ImagePreview } from "~/components/staff/ImageField";
-import { content, type LegalPage } from "~/content/content.server";
+import type { LegalPage } from "~/content/content.server";
+import type { SiteContent } from "~/content/collections.server";
 import { editorFor, historyOf } from "~/content/editors";
 import {
   formKindOf,
@@ -20,6 +21,7 @@ import { pageForm, readPageForm, savePage, storedPageWarnings, type PageForm } f
 import { readEditorForm, settleUploads, slotPreviews, takeUploads, withUploadErrors } from "~/content/uploads.server";
 import type { MediaStore } from "~/lib/media.server";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import { notFound } from "~/lib/responses";
 import type { FieldErrors } from "~/lib/validation";
 import { actorOf, staffUser } from "~/staff/session.server";
@@ -35,7 +37,7 @@ function documentOf(params: Route.LoaderArgs["params"]): { path: string; kind: F
 }
 
 /** The document's title and its address on the site. */
-function describe(path: string, kind: FormKind) {
+function describe(content: SiteContent, path: string, kind: FormKind) {
   const slug = path.slice(path.indexOf("/") + 1, -".md".length);
   switch (kind) {
     case "communities":
@@ -64,10 +66,11 @@ function previewsOf(media: MediaStore, kind: FormKind, form: PageForm) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const { path, kind } = documentOf(params);
   const { contentStore, media } = context.get(appContext);
   const stored = await contentStore.get(path);
-  const { title, visitorPath } = describe(path, kind);
+  const { title, visitorPath } = describe(content, path, kind);
   if (!stored || !title) notFound();
   const form = pageForm(path, stored);
   return {
@@ -98,7 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await savePage(contentStore, database.db, actor, path, form, refused ? "preview" : intent);
   if (result.kind === "saved") {
     await settleUploads(database.db, media, actor, path, uploads);
-    throw redirect(`${editorFor(path)}?saved=1`);
+    throw redirect(`${editorFor(path)}?${new URLSearchParams({ saved: "1", ...notLiveQuery(result) })}`);
   }
   const checked = withUploadErrors(result, uploads);
   const status = checked.kind === "invalid" ? 400 : checked.kind === "conflict" ? 409 : 200;
@@ -274,7 +277,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
           History
         </Link>
       </p>
-      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      <ActionNotice result={params.get("saved") && !actionData ? changeNotice(params, "Saved") : undefined} />
       {actionData?.kind === "edited" ? <ActionNotice result={{ message: "Moved. Nothing is saved until you press Save." }} /> : null}
       {actionData?.kind === "invalid" ? <NotSavedNotice reason={errors.form?.join(" ")} /> : null}
       {actionData?.kind === "conflict" ? (

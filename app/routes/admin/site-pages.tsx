@@ -1,11 +1,11 @@
 import { data, Form, href, Link } from "react-router";
 import type { Route } from "./+types/site-pages";
 import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls";
-import { content } from "~/content/content.server";
 import { editorFor } from "~/content/editors";
 import { PARTNERS_PATH } from "~/content/page-form";
 import { markReviewed, reviewedPages } from "~/content/review.server";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import { formatDate } from "~/lib/dates";
 import { actorOf, staffUser } from "~/staff/session.server";
 
@@ -20,16 +20,16 @@ const OTHER_PAGES = [
   { path: PARTNERS_PATH, title: "Partners" },
 ].map((page) => ({ ...page, editor: editorFor(page.path)! }));
 
-export const loader = () => ({ pages: reviewedPages(content), others: OTHER_PAGES });
+export const loader = ({ context }: Route.LoaderArgs) => ({ pages: reviewedPages(context.get(appContext).content), others: OTHER_PAGES });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { contentStore, database } = context.get(appContext);
+  const { contentStore, database, content } = context.get(appContext);
   const path = String((await request.formData()).get("path") ?? "");
   const today = new Date().toISOString().slice(0, 10);
-  if (!(await markReviewed(contentStore, database.db, actorOf(staffUser(context)), path, today)))
-    return data({ error: "That page cannot be marked as reviewed." }, { status: 404 });
+  const marked = await markReviewed(contentStore, database.db, actorOf(staffUser(context)), path, today);
+  if (!marked) return data({ error: "That page cannot be marked as reviewed." }, { status: 404 });
   const title = reviewedPages(content).find((p) => p.path === path)?.title ?? path;
-  return { message: `${title}: marked as reviewed today.` };
+  return changeNotice(new URLSearchParams(notLiveQuery(marked)), `${title}: marked as reviewed today`, "Visitors see the date now.");
 }
 
 export default function Pages({ loaderData, actionData }: Route.ComponentProps) {

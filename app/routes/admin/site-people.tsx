@@ -5,17 +5,17 @@ import { Notice } from "~/components/staff/StaffShell";
 import { historyOf } from "~/content/editors";
 import { TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
-import { content } from "~/content/content.server";
 import { addPerson, boardsOf, isBoard, movePerson, removedPeople } from "~/content/people.server";
 import { teamMemberSchema } from "~/content/schemas";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import type { FieldErrors } from "~/lib/validation";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Boards · Site · Staff area" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { contentStore } = context.get(appContext);
+  const { contentStore, content } = context.get(appContext);
   const boards = await Promise.all(boardsOf(content).map(async (b) => ({ ...b, removed: await removedPeople(contentStore, b.board) })));
   return { boards, titles: teamMemberSchema.shape.title.options };
 }
@@ -30,13 +30,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = { board, id: String(submitted.get("id") ?? "") };
     const result = await movePerson(contentStore, database.db, actorOf(staffUser(context)), target, direction);
     if ("error" in result) return data({ board: "", errors: {} as FieldErrors, form: null, moveError: result.error }, { status: 409 });
-    throw redirect(`${href("/admin/site/people")}?${new URLSearchParams({ moved: result.name, direction })}#${board}`);
+    throw redirect(
+      `${href("/admin/site/people")}?${new URLSearchParams({ moved: result.name, direction, ...notLiveQuery(result) })}#${board}`,
+    );
   }
   // Each board's form names its fields after the board, so the page's two forms have ids of their own.
   const field = (name: string) => String(submitted.get(`${board}-${name}`) ?? "").trim();
   const form = { name: field("name"), title: field("title"), biography: field("biography").replace(/\r\n/g, "\n") };
   const result = await addPerson(contentStore, database.db, actorOf(staffUser(context)), board, form);
-  if (result.kind === "added") throw redirect(`${href("/admin/site/people/:board/:id", { board, id: result.id })}?added=1`);
+  if (result.kind === "added")
+    throw redirect(
+      `${href("/admin/site/people/:board/:id", { board, id: result.id })}?${new URLSearchParams({ added: "1", ...notLiveQuery(result) })}`,
+    );
   return data({ board, errors: result.errors, form }, { status: 400 });
 }
 
@@ -44,6 +49,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
   const [params] = useSearchParams();
   const removed = params.get("removed");
   const moved = params.get("moved");
+  const removedNotice = removed ? changeNotice(params, `${removed} was removed from the site`) : null;
   return (
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
@@ -57,14 +63,18 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           actionData && "moveError" in actionData
             ? { error: actionData.moveError }
             : moved && !actionData
-              ? { message: `${moved} moved ${params.get("direction") === "up" ? "up" : "down"}. Visitors see the new order now.` }
+              ? changeNotice(
+                  params,
+                  `${moved} moved ${params.get("direction") === "up" ? "up" : "down"}`,
+                  "Visitors see the new order now.",
+                )
               : undefined
         }
       />
       {removed ? (
         <div className="mt-4">
-          <Notice kind="ok">
-            {removed} was removed from the site.{" "}
+          <Notice kind={removedNotice && "error" in removedNotice ? "error" : "ok"}>
+            {removedNotice && "error" in removedNotice ? removedNotice.error : `${removed} was removed from the site.`}{" "}
             <Link to={historyOf(params.get("path") ?? "")} className="underline">
               Their history
             </Link>{" "}

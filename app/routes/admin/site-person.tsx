@@ -11,6 +11,7 @@ import { readEditorForm, settleUploads, slotPreviews, takeUploads, withUploadErr
 import type { MediaStore } from "~/lib/media.server";
 import { teamMemberSchema } from "~/content/schemas";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import { notFound } from "~/lib/responses";
 import { actorOf, staffUser } from "~/staff/session.server";
 
@@ -47,7 +48,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const removed = await removePerson(contentStore, database.db, actor, target, revision);
     if ("error" in removed) return data({ kind: "remove-refused" as const, error: removed.error }, { status: 409 });
     const name = String(submitted.get("name") ?? "");
-    throw redirect(`${href("/admin/site/people")}?${new URLSearchParams({ removed: name, path: `team/${target.board}/${target.id}.md` })}`);
+    throw redirect(
+      `${href("/admin/site/people")}?${new URLSearchParams({ removed: name, path: `team/${target.board}/${target.id}.md`, ...notLiveQuery(removed) })}`,
+    );
   }
   const uploads = await takeUploads(submitted, [PORTRAIT_SLOT], media, actor.id);
   const form = readPersonForm(submitted);
@@ -56,7 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await savePerson(contentStore, database.db, actor, target, form, intent);
   if (result.kind === "saved") {
     await settleUploads(database.db, media, actor, `team/${target.board}/${target.id}.md`, uploads);
-    throw redirect(`${href("/admin/site/people/:board/:id", target)}?saved=1`);
+    throw redirect(`${href("/admin/site/people/:board/:id", target)}?${new URLSearchParams({ saved: "1", ...notLiveQuery(result) })}`);
   }
   const checked = withUploadErrors(result, uploads);
   const status = checked.kind === "invalid" ? 400 : checked.kind === "conflict" ? 409 : 200;
@@ -90,9 +93,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           actionData?.kind === "remove-refused"
             ? { error: actionData.error }
             : !actionData && params.get("saved")
-              ? { message: "Saved. Visitors see the change now." }
+              ? changeNotice(params, "Saved")
               : !actionData && params.get("added")
-                ? { message: "Added at the end of the board's grid. Visitors see them now." }
+                ? changeNotice(params, "Added at the end of the board's grid", "Visitors see them now.")
                 : undefined
         }
       />

@@ -8,9 +8,9 @@ import { historyOf } from "~/content/editors";
 import { SETTING_GROUPS, SETTINGS_PATH, SOCIAL_CARD_ALT, SOCIAL_CARD_SLOT } from "~/content/settings";
 import { readSettingsForm, saveSettings, settingsForm, type SettingsForm } from "~/content/settings.server";
 import { readEditorForm, settleUploads, slotPreviews, takeUploads } from "~/content/uploads.server";
-import { socialImageUrl } from "~/lib/images.server";
 import type { MediaStore } from "~/lib/media.server";
 import { appContext } from "~/context.server";
+import { changeNotice, notLiveQuery } from "~/lib/published";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Settings · Site · Staff area" }];
@@ -20,12 +20,13 @@ const cardPreview = (media: MediaStore, form: SettingsForm) =>
   slotPreviews(media, [SOCIAL_CARD_SLOT], (name) => (name === SOCIAL_CARD_SLOT.name ? form.socialImage.upload : form.socialImage.position));
 
 export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const { contentStore, media } = context.get(appContext);
   const stored = await contentStore.get(SETTINGS_PATH);
   if (!stored) throw new Error("site.yaml is missing from the content documents");
   const form = settingsForm(stored);
   // The drawn card, shown in the preview while none is uploaded.
-  return { ...form, previews: await cardPreview(media, form), drawnCard: socialImageUrl("", "social/default") };
+  return { ...form, previews: await cardPreview(media, form), drawnCard: content.pictures.socialImageUrl("", "social/default") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     : await saveSettings(contentStore, database.db, actor, form, intent);
   if (result.kind === "saved") {
     await settleUploads(database.db, media, actor, SETTINGS_PATH, uploads);
-    throw redirect(`${href("/admin/site/settings")}?saved=1`);
+    throw redirect(`${href("/admin/site/settings")}?${new URLSearchParams({ saved: "1", ...notLiveQuery(result) })}`);
   }
   const status = result.kind === "invalid" ? 400 : result.kind === "conflict" ? 409 : 200;
   // A new key each time, so the form is drawn afresh with the card just uploaded and no file left to send twice.
@@ -85,7 +86,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           History
         </Link>
       </p>
-      <ActionNotice result={params.get("saved") && !actionData ? { message: "Saved. Visitors see the change now." } : undefined} />
+      <ActionNotice result={params.get("saved") && !actionData ? changeNotice(params, "Saved") : undefined} />
       {actionData?.kind === "invalid" ? <NotSavedNotice /> : null}
       {actionData?.kind === "preview" ? (
         <CardPreview form={actionData.form} card={previews[SOCIAL_CARD_SLOT.name]} drawn={loaderData.drawnCard} />

@@ -1,12 +1,13 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/site";
 import { listPlaceholders, reviewProblems } from "~/content/collections.server";
-import { content } from "~/content/content.server";
 import { editorFor } from "~/content/editors";
+import { appContext } from "~/context.server";
 
 export const meta = () => [{ title: "Site · Staff area" }];
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = context.get(appContext);
   const { missing, stale } = reviewProblems(content);
   const item = (line: string) => {
     const [path, ...what] = line.split(": ");
