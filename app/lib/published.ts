@@ -13,17 +13,17 @@ export interface Published {
 export const notLiveQuery = (published: Published): Record<string, string> => (published.live ? {} : { live: "no" });
 
 /**
- * The notice after a change: `done` says what was done ("Saved", "Deleted"…), `seen` what visitors now see.
- * With `live=no` in the address, it says the change is saved but not yet shown.
+ * The notice after a change: `done` says what was done ("Saved", "Deleted"…), `seen` what visitors now see
+ * (null: nothing more to say). With `live=no` in the address, it says the change is saved but not yet shown.
  */
 export function changeNotice(
   params: URLSearchParams,
   done: string,
-  seen = "Visitors see the change now.",
+  seen: string | null = "Visitors see the change now.",
 ): { message: string } | { error: string } {
   if (params.get("live") === "no")
     return {
       error: `${done}, but visitors do not see it yet: the site could not be updated just now. It tries again by itself, and shows the change as soon as it can; nothing needs doing again.`,
     };
-  return { message: `${done}. ${seen}` };
+  return { message: seen === null ? `${done}.` : `${done}. ${seen}` };
 }

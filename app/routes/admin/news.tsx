@@ -38,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return changeNotice(
     new URLSearchParams(notLiveQuery(done)),
     pinned ? "Pinned to the top of the list" : "Unpinned: it takes its place by date",
+    null,
   );
 }
 
@@ -45,7 +46,7 @@ export default function NewsList({ loaderData, actionData }: Route.ComponentProp
   const { community, q, communities, items } = loaderData;
   const [params] = useSearchParams();
   const name = communities.find(([slug]) => slug === community)?.[1];
-  const notice = actionData ?? (params.get("deleted") ? changeNotice(params, "News item deleted") : undefined);
+  const notice = actionData ?? (params.get("deleted") ? changeNotice(params, "News item deleted", null) : undefined);
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-4">

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const marked = await markReviewed(contentStore, database.db, actorOf(staffUser(context)), path, today);
   if (!marked) return data({ error: "That page cannot be marked as reviewed." }, { status: 404 });
   const title = reviewedPages(content).find((p) => p.path === path)?.title ?? path;
-  return changeNotice(new URLSearchParams(notLiveQuery(marked)), `${title}: marked as reviewed today`, "Visitors see the date now.");
+  return changeNotice(new URLSearchParams(notLiveQuery(marked)), `${title}: marked as reviewed today`, null);
 }
 
 export default function Pages({ loaderData, actionData }: Route.ComponentProps) {
