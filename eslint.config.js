@@ -1,8 +1,19 @@
+import { readFileSync } from "node:fs";
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The first segment of every path in the route table (app/routes.ts): the public pages', then "admin" for the
+ * staff area. A string that starts with one of them is a path written by hand.
+ */
+const ROUTE_TABLE = readFileSync(new URL("./app/routes.ts", import.meta.url), "utf8");
+const PATH_ROOTS = [
+  ...new Set([...ROUTE_TABLE.split('prefix("admin"')[0].matchAll(/route\("([^"/:*]+)/g)].map((m) => m[1].replace(/\./g, "\\."))),
+  "admin",
+].join("|");
 
 /**
  * The layers, top to bottom (docs/architecture.md). A module may import from its own layer and from any
@@ -76,15 +87,15 @@ export default tseslint.config(
   },
   {
     // Paths are built from the route table (app/routes.ts) with React Router's typed href(), which
-    // TypeScript checks against it; a bare "/admin…" string would not follow a renamed route.
+    // TypeScript checks against it; a bare "/about" or "/admin…" string would not follow a renamed route.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts"],
     ignores: ["app/routes.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
         {
-          selector: "Literal[value=/^\\/admin/]:not(CallExpression[callee.name='href'] > Literal), TemplateElement[value.raw=/^\\/admin/]",
-          message: "Build staff-area paths with href() from the route table (app/routes.ts).",
+          selector: `Literal[value=/^\\/(${PATH_ROOTS})(?![\\w-])/]:not(CallExpression[callee.name='href'] > Literal), TemplateElement[value.raw=/^\\/(${PATH_ROOTS})(?![\\w-])/]`,
+          message: "Build paths with href() from the route table (app/routes.ts).",
         },
       ],
     },

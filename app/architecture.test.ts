@@ -1,5 +1,5 @@
 /**
- * The layers of docs/architecture.md hold because lint refuses an import that points up, or a bare staff-area path;
+ * The layers of docs/architecture.md hold because lint refuses an import that points up, or a path written by hand;
  * and the renderer stays the one that leaves async hooks off.
  */
 import { ESLint } from "eslint";
@@ -32,10 +32,20 @@ describe("lint keeps the layers", () => {
     ]);
   });
 
-  it("refuses a bare staff-area path; one built with href() from the route table is fine", async () => {
-    const code = 'import { href } from "react-router";\nexport const a = "/admin/news";\nexport const b = href("/admin/news");\n';
-    expect(await problems("components/example.ts", code)).toEqual([
-      expect.stringMatching(/^no-restricted-syntax: Build staff-area paths with href\(\)/),
+  it("refuses a bare path of the staff area or of a public page; one built with href() from the route table is fine", async () => {
+    const code = [
+      'import { href } from "react-router";',
+      'export const a = "/admin/news";',
+      'export const b = href("/admin/news");',
+      'export const c = `/communities/${"yazidis"}`;',
+      'export const d = href("/communities/:community", { community: "yazidis" });',
+      // Not a page of the route table: built files, and a page's own anchor.
+      'export const e = "/images/generated/x.webp";',
+      'export const f = "/aboutness";',
+    ].join("\n");
+    expect(await problems("components/example.ts", `${code}\n`)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Build paths with href\(\)/),
+      expect.stringMatching(/^no-restricted-syntax: Build paths with href\(\)/),
     ]);
   });
 

@@ -45,13 +45,14 @@ export default [
       route("news/new", "routes/admin/news-edit.tsx", { id: "news-new" }),
       route("news/:id", "routes/admin/news-edit.tsx", { id: "news-edit" }),
       route("site", "routes/admin/site.tsx"),
-      route("site/settings", "routes/admin/site-settings.tsx"),
       route("site/pages", "routes/admin/site-pages.tsx"),
-      route("site/pages/:kind/:slug", "routes/admin/site-page.tsx"),
-      route("site/partners", "routes/admin/site-page.tsx", { id: "site-partners" }),
       route("site/history", "routes/admin/site-history.tsx"),
+      // Every document has the one editor, site-document.tsx. :document is "settings" or "partners"
+      // (app/content/editors.ts); the lists above, named, come first.
+      route("site/:document", "routes/admin/site-document.tsx", { id: "site-file" }),
+      route("site/pages/:kind/:slug", "routes/admin/site-document.tsx", { id: "site-page" }),
       route("site/people", "routes/admin/site-people.tsx"),
-      route("site/people/:board/:id", "routes/admin/site-person.tsx"),
+      route("site/people/:board/:id", "routes/admin/site-document.tsx", { id: "site-person" }),
       route("people", "routes/admin/people.tsx"),
       route("people/export", "routes/admin/people-export.ts"),
       // :inbox is "messages" or "volunteers" (app/staff/inbox.ts); anything else is 404.

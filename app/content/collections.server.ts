@@ -10,7 +10,6 @@
 import { LRUCache } from "lru-cache";
 import { COMMUNITY_SLUGS, IDEOLOGY_SECTIONS, LEGAL_PAGES, type LegalPage } from "./catalog";
 import { fillTokens, markdownText, renderInlineMarkdown, renderMarkdown } from "./markdown.server";
-import { COMMUNITY_LIST_MARKER } from "./page-form";
 import { ContentError, parseMarkdownFile, parseYamlFile, splitSections, validate } from "./parse";
 import type { SourcedPage } from "./source-warnings";
 import {
@@ -79,6 +78,9 @@ export interface SiteContent {
   directors: TeamMember[];
   advisors: TeamMember[];
 }
+
+/** Where an article's list of communities stands in its text. */
+export const COMMUNITY_LIST_MARKER = "<!-- communities -->";
 
 function requireFile(files: Record<string, string>, path: string): string {
   const raw = files[path];

@@ -15,11 +15,10 @@ import { SocialEmbed } from "~/components/ui/SocialEmbed";
 import { atomFeed } from "~/news/feed.server";
 import type { SiteContent } from "./collections.server";
 import { siteContentFrom } from "./content.server";
-import { PAGE_FORMS, formKindOf, type PageField } from "./page-form";
-import { pageForm, savePage, type PageForm } from "./pages.server";
-import { personForm, savePerson } from "./people.server";
-import { saveSettings, settingsForm } from "./settings.server";
-import { SETTING_GROUPS, SETTINGS_PATH } from "./settings";
+import { kindOf } from "./document-kinds.server";
+import { formOf, saveDocument, type EditorForm } from "./editing.server";
+import { fieldsOf, listsOf, type EditorField } from "./editor-shape";
+import { SETTINGS_PATH } from "./editors";
 import type { ContentStore } from "./store.server";
 import { seededContentStore } from "../../tests/helpers/content-store";
 
@@ -47,18 +46,17 @@ function expectInert(html: string, where: string) {
 
 /** Where a field's payload has to go: a page's fields, but not those with a format of their own. */
 const FORMATTED = /(^|\.)(position|href|id)$/;
-const takesText = (field: PageField) => (field.type === "text" || field.type === "textarea") && !FORMATTED.test(field.name);
+const takesText = (field: EditorField) => (field.type === "text" || field.type === "textarea") && !FORMATTED.test(field.name);
 
 /** The form with the payload in every text field and list row, and in every section of the body. */
-function hostile(path: string, form: PageForm): PageForm {
-  const shape = PAGE_FORMS[formKindOf(path)!];
+function hostile(path: string, form: EditorForm): EditorForm {
+  const { shape } = kindOf(path)!.kind;
   const values = { ...form.values };
   // A video's title alone would want its id: the video is tried where the article has one.
-  const absent = (field: PageField) => field.name.startsWith("video.") && !form.values["video.id"];
-  for (const field of shape.groups.flatMap((g) => g.fields))
-    if (takesText(field) && !absent(field)) values[field.name] = `${field.label} ${PAYLOAD}`;
+  const absent = (field: EditorField) => field.name.startsWith("video.") && !form.values["video.id"];
+  for (const field of fieldsOf(shape)) if (takesText(field) && !absent(field)) values[field.name] = `${field.label} ${PAYLOAD}`;
   const lists = Object.fromEntries(
-    shape.lists.map((list) => {
+    listsOf(shape).map((list) => {
       const rows = form.lists[list.name] ?? [];
       // A list of text only that the page has no row of yet gets one, so it is tried too (an article's labels).
       const textOnly = list.fields.every((f) => takesText(f) || f.type === "checkbox");
@@ -75,18 +73,18 @@ function hostile(path: string, form: PageForm): PageForm {
 }
 
 /** The same form with `link` in every address field: each must be refused at its own field. */
-function withLinks(path: string, form: PageForm, link: string): { form: PageForm; fields: string[] } {
-  const shape = PAGE_FORMS[formKindOf(path)!];
+function withLinks(path: string, form: EditorForm, link: string): { form: EditorForm; fields: string[] } {
+  const { shape } = kindOf(path)!.kind;
   const values = { ...form.values };
   const fields: string[] = [];
   // A formatted field is tried where the page has it: a video id typed alone would also want the video's title.
-  for (const field of shape.groups.flatMap((g) => g.fields))
-    if (field.type === "url" || (FORMATTED.test(field.name) && values[field.name])) {
+  for (const field of fieldsOf(shape))
+    if (field.type === "url" || field.type === "email" || (FORMATTED.test(field.name) && values[field.name])) {
       values[field.name] = link;
       fields.push(field.name);
     }
   const lists = Object.fromEntries(
-    shape.lists.map((list) => [
+    listsOf(shape).map((list) => [
       list.name,
       (form.lists[list.name] ?? []).map((row, i) => {
         const next = { ...row };
@@ -132,12 +130,12 @@ describe("hostile text in every field staff edit (issue 20)", () => {
 
   it("refuses a javascript: or data: link, and markup in a field with a format, at each field of every kind of page", async () => {
     for (const path of PAGES) {
-      const stored = pageForm(path, (await store.get(path))!);
+      const stored = formOf(path, (await store.get(path))!);
       for (const link of LINKS) {
         const { form, fields } = withLinks(path, stored, link);
         // A legal page has no address to try.
         if (!fields.length) continue;
-        const result = await savePage(store, handle.db, EDITOR, path, form, "save");
+        const result = await saveDocument(store, handle.db, EDITOR, path, form, "save");
         expect(result.kind, path).toBe("invalid");
         if (result.kind === "invalid") expect(Object.keys(result.errors).sort(), `${path} ${link}`).toEqual(fields.sort());
       }
@@ -146,51 +144,28 @@ describe("hostile text in every field staff edit (issue 20)", () => {
 
   it("saves markup typed into every other field of every kind of page as text", async () => {
     for (const path of PAGES) {
-      const result = await savePage(store, handle.db, EDITOR, path, hostile(path, pageForm(path, (await store.get(path))!)), "save");
+      const result = await saveDocument(store, handle.db, EDITOR, path, hostile(path, formOf(path, (await store.get(path))!)), "save");
       expect([path, result.kind === "saved" ? "saved" : JSON.stringify(result)]).toEqual([path, "saved"]);
     }
   });
 
   it("saves it in a person's name and biography, and in the settings' text, refusing it where a setting has a format", async () => {
-    const person = (await personForm(store, "directors", "amira-placeholder"))!;
-    expect(
-      await savePerson(
-        store,
-        handle.db,
-        EDITOR,
-        { board: "directors", id: "amira-placeholder" },
-        { ...person, title: PAYLOAD, name: PAYLOAD, biography: PAYLOAD },
-        "save",
-      ),
-    ).toEqual({ kind: "invalid", errors: { title: ["Choose a title"] } });
-    expect(
-      await savePerson(
-        store,
-        handle.db,
-        EDITOR,
-        { board: "directors", id: "amira-placeholder" },
-        { ...person, name: `Name ${PAYLOAD}`, biography: `Biography ${PAYLOAD}` },
-        "save",
-      ),
-    ).toEqual({ kind: "saved", live: true });
-
-    const settings = settingsForm((await store.get(SETTINGS_PATH))!);
-    const fields = SETTING_GROUPS.flatMap((g) => g.fields);
-    const everywhere = Object.fromEntries(fields.map((f) => [f.name, `${f.label} ${PAYLOAD}`]));
-    const refused = await saveSettings(store, handle.db, EDITOR, { ...settings, values: everywhere });
-    // Only the plain text settings take it: addresses, the email and the video id are refused, each at its field.
-    const formatted = fields.filter((f) => f.type !== "text" || f.name === "homeVideo.id").map((f) => f.name);
-    expect(refused.kind === "invalid" && Object.keys(refused.errors).sort()).toEqual(formatted.sort());
-    for (const link of LINKS) {
-      const links = Object.fromEntries(fields.filter((f) => f.type === "url").map((f) => [f.name, link]));
-      const result = await saveSettings(store, handle.db, EDITOR, { ...settings, values: { ...settings.values, ...links } });
-      expect(result.kind === "invalid" && Object.keys(result.errors).sort()).toEqual(Object.keys(links).sort());
-    }
-    const text = Object.fromEntries(fields.filter((f) => !formatted.includes(f.name)).map((f) => [f.name, everywhere[f.name]!]));
-    expect(await saveSettings(store, handle.db, EDITOR, { ...settings, values: { ...settings.values, ...text } })).toEqual({
-      kind: "saved",
-      live: true,
+    const personPath = "team/directors/amira-placeholder.md";
+    const person = formOf(personPath, (await store.get(personPath))!);
+    const save = (path: string, form: EditorForm) => saveDocument(store, handle.db, EDITOR, path, form, "save");
+    expect(await save(personPath, { ...person, values: { ...person.values, title: PAYLOAD } })).toEqual({
+      kind: "invalid",
+      errors: { title: ["Choose a title"] },
     });
+    expect(await save(personPath, hostile(personPath, person))).toMatchObject({ kind: "saved", live: true });
+
+    const settings = formOf(SETTINGS_PATH, (await store.get(SETTINGS_PATH))!);
+    for (const link of LINKS) {
+      const { form, fields } = withLinks(SETTINGS_PATH, settings, link);
+      const result = await save(SETTINGS_PATH, form);
+      expect(result.kind === "invalid" && Object.keys(result.errors).sort()).toEqual(fields.sort());
+    }
+    expect(await save(SETTINGS_PATH, hostile(SETTINGS_PATH, settings))).toMatchObject({ kind: "saved", live: true });
     site = siteContentFrom(await store.documents());
   });
 

@@ -3,38 +3,22 @@ import type { DatabaseHandle } from "../../db/client.server";
 import { auditLog } from "../../db/schema";
 import { contentFiles, siteContentFrom } from "./content.server";
 import { documentHistory, lineDiff, restoreRevision } from "./history.server";
-import { formKindOf, PAGE_FORMS } from "./page-form";
-import { pageForm, readPageForm, savePage, type PageForm } from "./pages.server";
-import { addPerson, movePerson, removedPeople, removePerson } from "./people.server";
+import { kindOf } from "./document-kinds.server";
+import { formOf, readForm, removeDocument, saveDocument, type EditorForm } from "./editing.server";
+import { addPerson, movePerson, removedPeople } from "./boards.server";
 import type { ContentStore } from "./store.server";
 import { seededContentStore } from "../../tests/helpers/content-store";
+import { posted } from "../../tests/helpers/editor-form";
 
 const EDITOR = { id: "staff-1", email: "editor@example.org" };
 const PATH = "communities/yazidis.md";
 
-/** The form as a browser posts it: every field by name, and one blank row at the end of each list. */
-function posted(path: string, form: PageForm, extra: Record<string, string> = {}): FormData {
-  const data = new FormData();
-  data.set("revision", String(form.revision));
-  data.set("body", form.body);
-  for (const [name, value] of Object.entries(form.values)) if (value) data.set(name, value);
-  for (const list of PAGE_FORMS[formKindOf(path)!].lists) {
-    const rows = [...(form.lists[list.name] ?? []), ...(list.fixed ? [] : [{}])];
-    rows.forEach((row, i) => {
-      if (list.id && row[list.id]) data.set(`${list.name}.${i}.${list.id}`, row[list.id]!);
-      for (const f of list.fields) if (f.type !== "checkbox" || row[f.name]) data.set(`${list.name}.${i}.${f.name}`, row[f.name] ?? "");
-    });
-  }
-  for (const [name, value] of Object.entries(extra)) data.set(name, value);
-  return data;
-}
-
 describe("the page editor", () => {
   let handle: DatabaseHandle;
   let store: ContentStore;
-  const current = async () => pageForm(PATH, (await store.get(PATH))!);
+  const current = async () => formOf(PATH, (await store.get(PATH))!);
   const community = async () => siteContentFrom(await store.documents()).communities.find((c) => c.slug === "yazidis")!;
-  const save = (form: PageForm, intent: "save" | "preview" | "edit" = "save") => savePage(store, handle.db, EDITOR, PATH, form, intent);
+  const save = (form: EditorForm, intent: "save" | "preview" | "edit" = "save") => saveDocument(store, handle.db, EDITOR, PATH, form, intent);
 
   beforeAll(async () => {
     ({ handle: handle, store } = await seededContentStore());
@@ -43,11 +27,11 @@ describe("the page editor", () => {
 
   it("saves every page, article and the partners untouched without changing what visitors see", async () => {
     const before = siteContentFrom(await store.documents());
-    const paths = Object.keys(await store.documents()).filter((path) => formKindOf(path));
+    const paths = Object.keys(await store.documents()).filter((path) => kindOf(path) && !/^(site\.yaml|team\/)/.test(path));
     expect(paths).toHaveLength(22 + 10 + 4 + 1);
     for (const path of paths) {
-      const form = readPageForm(path, posted(path, pageForm(path, (await store.get(path))!)));
-      expect([path, await savePage(store, handle.db, EDITOR, path, form, "save")]).toEqual([
+      const form = readForm(path, posted(path, formOf(path, (await store.get(path))!)));
+      expect([path, await saveDocument(store, handle.db, EDITOR, path, form, "save")]).toEqual([
         path,
         { kind: "saved", revision: 2, live: true },
       ]);
@@ -61,10 +45,10 @@ describe("the page editor", () => {
     const form = await current();
     const [first, second] = form.lists.sources!;
     // Move the second source up, remove the (now second) first one, add one in the blank row.
-    const moved = readPageForm(PATH, posted(PATH, form, { intent: "move:sources:1:up" }));
+    const moved = readForm(PATH, posted(PATH, form, { intent: "move:sources:1:up" }));
     expect(moved.lists.sources!.slice(0, 2)).toEqual([second, first]);
     const n = form.lists.sources!.length;
-    const edited = readPageForm(
+    const edited = readForm(
       PATH,
       posted(
         PATH,
@@ -91,7 +75,7 @@ describe("the page editor", () => {
 
   it("refuses what the rules refuse, field by field, and keeps what was typed", async () => {
     const form = await current();
-    const bad = readPageForm(
+    const bad = readForm(
       PATH,
       posted(PATH, { ...form, values: { ...form.values, name: "" } }, { "sources.0.url": "http://insecure.example.org/page" }),
     );
@@ -107,9 +91,9 @@ describe("the page editor", () => {
 
   it("refuses a home card linking off the site, at the card's field, in staff's words", async () => {
     const home = "pages/home.md";
-    const form = pageForm(home, (await store.get(home))!);
-    const offSite = readPageForm(home, posted(home, form, { "cards.1.href": "//evil.example" }));
-    expect(await savePage(store, handle.db, EDITOR, home, offSite, "save")).toEqual({
+    const form = formOf(home, (await store.get(home))!);
+    const offSite = readForm(home, posted(home, form, { "cards.1.href": "//evil.example" }));
+    expect(await saveDocument(store, handle.db, EDITOR, home, offSite, "save")).toEqual({
       kind: "invalid",
       errors: { "cards.1.href": ["Enter a page of this site starting with one /, such as /communities"] },
     });
@@ -117,8 +101,8 @@ describe("the page editor", () => {
 
   it("refuses an article's video id and post addresses not in their network's form, each at its field", async () => {
     const errorsOf = async (path: string, extra: Record<string, string>) => {
-      const form = pageForm(path, (await store.get(path))!);
-      const result = await savePage(store, handle.db, EDITOR, path, readPageForm(path, posted(path, form, extra)), "save");
+      const form = formOf(path, (await store.get(path))!);
+      const result = await saveDocument(store, handle.db, EDITOR, path, readForm(path, posted(path, form, extra)), "save");
       return result.kind === "invalid" ? result.errors : result;
     };
     expect(
@@ -169,7 +153,7 @@ describe("the page editor", () => {
 
   it("moves a row only when asked, and saves nothing for it", async () => {
     const form = await current();
-    expect(await save(readPageForm(PATH, posted(PATH, form, { intent: "move:sources:0:down" })), "edit")).toEqual({
+    expect(await save(readForm(PATH, posted(PATH, form, { intent: "move:sources:0:down" })), "edit")).toEqual({
       kind: "edited",
     });
     expect((await current()).revision).toBe(form.revision);
@@ -195,9 +179,9 @@ describe("the page editor", () => {
 
   it("adds a partner with an id made from its name, removes one, and keeps a fixed list's length", async () => {
     const partners = "partners.yaml";
-    const form = pageForm(partners, (await store.get(partners))!);
+    const form = formOf(partners, (await store.get(partners))!);
     const n = form.lists.partners!.length;
-    const edited = readPageForm(
+    const edited = readForm(
       partners,
       posted(partners, form, {
         "partners.0.remove": "on",
@@ -206,14 +190,14 @@ describe("the page editor", () => {
         [`partners.${n}.website`]: "https://heritage.example.org",
       }),
     );
-    expect(await savePage(store, handle.db, EDITOR, partners, edited, "save")).toMatchObject({ kind: "saved" });
+    expect(await saveDocument(store, handle.db, EDITOR, partners, edited, "save")).toMatchObject({ kind: "saved" });
     const site = siteContentFrom(await store.documents());
     expect(site.partners.map((p) => p.id)).toEqual([...form.lists.partners!.slice(1).map((p) => p.id), "ezidi-heritage-fund"]);
     expect(site.partners.at(-1)).toMatchObject({ name: "Ezidi Heritage Fund", placeholder: false });
 
     const home = "pages/home.md";
-    const homeForm = pageForm(home, (await store.get(home))!);
-    const reordered = readPageForm(home, posted(home, homeForm, { "cards.0.remove": "on", intent: "move:cards:0:down" }));
+    const homeForm = formOf(home, (await store.get(home))!);
+    const reordered = readForm(home, posted(home, homeForm, { "cards.0.remove": "on", intent: "move:cards:0:down" }));
     // A fixed list has no removal: the card only moved.
     expect(reordered.lists.cards!.map((c) => c.title)).toEqual([
       homeForm.lists.cards![1]!.title,
@@ -244,7 +228,7 @@ describe("the page editor", () => {
     });
 
     const path = "team/directors/nadia-example-haddad.md";
-    expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: added.id }, 1)).toEqual({ removed: true, live: true });
+    expect(await removeDocument(store, handle.db, EDITOR, path, 1)).toEqual({ removed: true, live: true });
     expect((await directors()).map((d) => d.id)).not.toContain(added.id);
     // Listed with the name they had, for their history.
     expect(await removedPeople(store, "directors")).toEqual([{ path, name: person.name }]);
@@ -260,7 +244,7 @@ describe("the page editor", () => {
 
     const officer = before.find((d) => !d.listed)!;
     const officerRevision = (await store.get(`team/directors/${officer.id}.md`))!.revision;
-    expect(await removePerson(store, handle.db, EDITOR, { board: "directors", id: officer.id }, officerRevision)).toEqual({
+    expect(await removeDocument(store, handle.db, EDITOR, `team/directors/${officer.id}.md`, officerRevision)).toEqual({
       error: expect.stringContaining(`officer record '${officer.title}'`),
     });
   });

@@ -1,12 +1,34 @@
 /**
  * The shape of every content file (DESIGN: content is data). Strict objects, so a misspelt
  * field fails the build with the file's name instead of silently disappearing from a page.
+ *
+ * Each field staff edit carries its words for the editor (`.meta()`: label, hint), and each group or list
+ * its legend: the Site editors are read from here (editor-shape.server.ts), so a field is described once.
  */
 import { z } from "zod";
-import { SOCIAL_NETWORKS } from "./settings";
+import type { FieldWords } from "./editor-shape";
+import type { GroupWords } from "./editor-shape.server";
+
+/** The words a field shows in its editor. */
+const words = <S extends z.ZodType>(schema: S, fieldWords: FieldWords) => schema.meta({ ...fieldWords });
+/** The legend of a group or list in its editor. */
+const legend = <S extends z.ZodType>(schema: S, groupWords: GroupWords) => schema.meta({ ...groupWords });
+
+/** The networks the footer links to, each with the hosts its profile addresses live on. */
+export const SOCIAL_NETWORKS = {
+  X: ["x.com", "twitter.com"],
+  Instagram: ["instagram.com"],
+  TikTok: ["tiktok.com"],
+  YouTube: ["youtube.com"],
+  Facebook: ["facebook.com"],
+} as const;
 
 const text = z.string().trim().min(1);
 const placeholderFlag = z.boolean().default(false);
+/** The box that keeps a part on "What the site still needs" until the organisation supplies it. */
+const standIn = () => words(placeholderFlag, { label: "Still a stand-in: list it under “What the site still needs”" });
+const FOCAL_POINT_HINT = "Where the photo is centred when cropped, as “50% 40%” (across, down).";
+const MARKDOWN_LINE = "Markdown on one line: **bold**, *italic*, [a link](https://…).";
 /** A calendar date, written unquoted (YAML reads it as a Date) or quoted ("2024-02-29"). */
 const isoDate = z.union([z.date(), z.iso.date()]).transform((d) => (d instanceof Date ? d.toISOString().slice(0, 10) : d));
 
@@ -15,16 +37,16 @@ const httpsUrl = z.url({ protocol: /^https$/, hostname: z.regexes.domain, error:
 
 /** A public document a page's claims rest on (issue 12): found and read before it was cited. */
 export const sourceSchema = z.strictObject({
-  publisher: text,
-  title: text,
-  date: isoDate,
-  url: httpsUrl,
+  url: words(httpsUrl, { label: "Address", hint: "The publisher's own page, starting with https://" }),
+  title: words(text, { label: "Title", hint: "The page's real title." }),
+  publisher: words(text, { label: "Publisher" }),
+  date: words(isoDate, { label: "Date published", type: "date" }),
 });
 
 /** Sources and the date an editor last checked them against the page. */
 const verifiable = {
   lastReviewed: isoDate.optional(),
-  sources: z.array(sourceSchema).default([]),
+  sources: legend(z.array(sourceSchema).default([]), { legend: "Sources", item: "source" }),
 };
 
 /** A photograph staff uploaded (issue 21): the hash of its clean original, as app/lib/media.server.ts names it. */
@@ -42,19 +64,22 @@ function describedIfUploaded(image: { upload?: string; alt: string; decorative?:
     });
 }
 
+const altText = { label: "Description for screen readers (alt text)", hint: "What the photograph shows, for people who cannot see it." };
+const decorativeBox = { label: "Decorative: it adds nothing a screen-reader user needs (no description)" };
+
 export const imageSchema = z
   .strictObject({
-    upload: uploadId.optional(),
-    alt: z.string().default(""),
+    upload: words(uploadId.optional(), { label: "Photograph", kind: "hero", focus: "position" }),
+    position: words(focalPoint.default("50% 50%"), { label: "Focal point", hint: FOCAL_POINT_HINT }),
+    alt: words(z.string().default(""), altText),
     /** Adds nothing a screen-reader user needs: shown with empty alt text on purpose. */
-    decorative: z.boolean().optional(),
-    position: focalPoint.default("50% 50%"),
-    credit: text.optional(),
-    creditUrl: httpsUrl.optional(),
-    license: text.optional(),
-    licenseUrl: httpsUrl.optional(),
-    caption: text.optional(),
-    placeholder: placeholderFlag,
+    decorative: words(z.boolean().optional(), decorativeBox),
+    credit: words(text.optional(), { label: "Credit", hint: "Needed with an uploaded photograph, unless a caption is given." }),
+    creditUrl: words(httpsUrl.optional(), { label: "Credit link" }),
+    license: words(text.optional(), { label: "Licence" }),
+    licenseUrl: words(httpsUrl.optional(), { label: "Licence link" }),
+    caption: words(text.optional(), { label: "Caption" }),
+    placeholder: standIn(),
   })
   // An uploaded photograph is described, unless marked decorative, and credited where the page shows a credit.
   .superRefine((image, ctx) => {
@@ -107,88 +132,185 @@ const onNetworkHost = (name: SocialNetwork, url: string) => {
 };
 
 export const siteSchema = z.strictObject({
-  organization: z.strictObject({ name: text, shortName: text, placeholder: placeholderFlag }),
-  email: z.strictObject({ address: z.email({ error: "Enter an email address such as info@example.org" }), placeholder: placeholderFlag }),
+  organization: legend(
+    z.strictObject({
+      name: words(text, { label: "Name", hint: "As it appears in page titles and the footer." }),
+      shortName: words(text, { label: "Short name" }),
+      placeholder: standIn(),
+    }),
+    { legend: "Organisation" },
+  ),
+  email: legend(
+    z.strictObject({
+      address: words(z.email({ error: "Enter an email address such as info@example.org" }), {
+        label: "Email address",
+        hint: "Shown on the contact and privacy pages.",
+      }),
+      placeholder: standIn(),
+    }),
+    { legend: "Contact email" },
+  ),
   copyrightYear: z.number().int(),
-  social: z.strictObject({
-    placeholder: placeholderFlag,
-    links: z
-      .array(
+  social: legend(
+    z.strictObject({
+      links: legend(
         z
-          .strictObject({ name: z.enum(Object.keys(SOCIAL_NETWORKS) as [SocialNetwork, ...SocialNetwork[]]), url: httpsUrl })
-          .refine((link) => onNetworkHost(link.name, link.url), {
-            error: (issue) => `Enter an address on ${SOCIAL_NETWORKS[(issue.input as { name: SocialNetwork }).name].join(" or ")}`,
-            path: ["url"],
-          }),
-      )
-      .length(5),
-  }),
-  donation: z.strictObject({ provider: text, widgetUrl: httpsUrl, hostedPageUrl: httpsUrl, placeholder: placeholderFlag }),
-  homeVideo: z.strictObject({
-    provider: z.literal("YouTube"),
-    id: youtubeId,
-    title: text,
-    placeholder: placeholderFlag,
-  }),
+          .array(
+            z
+              .strictObject({
+                name: z.enum(Object.keys(SOCIAL_NETWORKS) as [SocialNetwork, ...SocialNetwork[]]),
+                url: words(httpsUrl, { label: "Address", hint: "The organisation's page on this network." }),
+              })
+              .refine((link) => onNetworkHost(link.name, link.url), {
+                error: (issue) => `Enter an address on ${SOCIAL_NETWORKS[(issue.input as { name: SocialNetwork }).name].join(" or ")}`,
+                path: ["url"],
+              }),
+          )
+          .length(5),
+        { legend: "Links", item: "link", legendField: "name" },
+      ),
+      placeholder: standIn(),
+    }),
+    { legend: "Social media links" },
+  ),
+  donation: legend(
+    z.strictObject({
+      provider: text,
+      hostedPageUrl: words(httpsUrl, { label: "Hosted donation page", hint: "Always linked from the donate page." }),
+      widgetUrl: words(httpsUrl, { label: "Donation widget", hint: "Loaded only after a visitor asks for it." }),
+      placeholder: standIn(),
+    }),
+    { legend: "Donations" },
+  ),
+  homeVideo: legend(
+    z.strictObject({
+      provider: z.literal("YouTube"),
+      id: words(youtubeId, { label: "YouTube video id", hint: "The 11 characters after watch?v= in the video's address." }),
+      title: words(text, { label: "Video title", hint: "Names the video for screen-reader users." }),
+      placeholder: standIn(),
+    }),
+    { legend: "Home page video" },
+  ),
   /**
    * The card shown where a page of the site is shared, in place of the drawn default (issue 21), and what it
    * shows in words (og:image:alt; the organisation's name when none is given).
    */
-  socialImage: z.strictObject({ upload: uploadId.optional(), position: focalPoint.default("50% 50%"), alt: text.optional() }).optional(),
+  socialImage: legend(
+    z
+      .strictObject({
+        upload: words(uploadId.optional(), { label: "Card image", kind: "social", focus: "position" }),
+        position: words(focalPoint.default("50% 50%"), {
+          label: "Card's focal point",
+          hint: "Where the image is centred when cut to the card's wide frame, as “50% 40%” (across, down).",
+        }),
+        alt: words(text.optional(), {
+          label: "Card's description for screen readers (alt text)",
+          hint: "What the card shows, for people who cannot see it. Left empty, the organisation's name is used.",
+        }),
+      })
+      .optional(),
+    { legend: "Card shown when a page is shared" },
+  ),
 });
 
-export const homeSchema = z.strictObject({
-  title: text,
-  description: text,
-  tagline: text,
-  missionHeading: text,
-  missionIntro: text,
-  cards: z.array(z.strictObject({ title: text, text, href: sitePath })).length(3),
-  videoHeading: text,
-  joinHeading: text,
-  joinText: text,
-  slides: z
-    .array(
+const pageTitle = () => words(text, { label: "Title" });
+const searchDescription = () => words(text, { label: "Description for search engines", type: "textarea" });
+const long = (label: string, hint?: string) => words(text, { label, type: "textarea", ...(hint ? { hint } : {}) });
+const line = (label: string, hint?: string) => words(text, { label, ...(hint ? { hint } : {}) });
+
+export const homeSchema = legend(
+  z.strictObject({
+    title: pageTitle(),
+    description: searchDescription(),
+    tagline: line("Tagline"),
+    missionHeading: line("Mission heading"),
+    missionIntro: long("Mission introduction"),
+    cards: legend(
       z
-        .strictObject({
-          alt: z.string(),
-          /** Adds nothing a screen-reader user needs: shown with empty alt text on purpose. */
-          decorative: z.boolean().optional(),
-          caption: text,
-          upload: uploadId.optional(),
-          position: focalPoint.optional(),
-        })
-        .superRefine(describedIfUploaded),
-    )
-    .length(7),
-});
+        .array(
+          z.strictObject({
+            title: line("Title"),
+            text: long("Text"),
+            href: words(sitePath, { label: "Links to", hint: "A page of the site, such as /communities." }),
+          }),
+        )
+        .length(3),
+      { legend: "Mission cards", item: "card" },
+    ),
+    videoHeading: line("Video heading"),
+    joinHeading: line("Join heading"),
+    joinText: long("Join text"),
+    slides: legend(
+      z
+        .array(
+          z
+            .strictObject({
+              caption: line("Caption"),
+              alt: words(z.string(), {
+                ...altText,
+                hint: "What the photograph shows, for people who cannot see it. Needed with an uploaded photograph, unless it is marked decorative.",
+              }),
+              /** Adds nothing a screen-reader user needs: shown with empty alt text on purpose. */
+              decorative: words(z.boolean().optional(), decorativeBox),
+              upload: words(uploadId.optional(), { label: "Photograph", kind: "slide", focus: "position" }),
+              position: words(focalPoint.optional(), { label: "Focal point", hint: FOCAL_POINT_HINT }),
+            })
+            .superRefine(describedIfUploaded),
+        )
+        .length(7),
+      { legend: "Slides", item: "slide" },
+    ),
+  }),
+  { legend: "Home page" },
+);
 
-export const aboutSchema = z.strictObject({
-  title: text,
-  description: text,
-  mission: text,
-  vision: text,
-  pillars: z.array(z.strictObject({ title: text, text })).length(3),
-  approachIntro: text,
-  featuredArticle: z.strictObject({ title: text, publication: text, excerpt: text, url: httpsUrl, placeholder: placeholderFlag }),
-});
+export const aboutSchema = legend(
+  z.strictObject({
+    title: pageTitle(),
+    description: searchDescription(),
+    mission: long("Mission"),
+    vision: long("Vision"),
+    pillars: legend(z.array(z.strictObject({ title: line("Title"), text: long("Text") })).length(3), {
+      legend: "Our approach",
+      item: "pillar",
+    }),
+    approachIntro: long("Approach introduction"),
+    featuredArticle: legend(
+      z.strictObject({
+        title: line("Article title"),
+        publication: line("Publication"),
+        excerpt: long("Excerpt"),
+        url: words(httpsUrl, { label: "Address of the article" }),
+        placeholder: standIn(),
+      }),
+      { legend: "Featured article" },
+    ),
+  }),
+  { legend: "About page" },
+);
 
-export const legalPageSchema = z.strictObject({
-  title: text,
-  description: text,
-  lastUpdated: isoDate,
-});
+export const legalPageSchema = legend(
+  z.strictObject({
+    title: pageTitle(),
+    description: searchDescription(),
+    lastUpdated: words(isoDate, { label: "Last updated", type: "date", hint: "Change it when the policy itself changes." }),
+  }),
+  { legend: "Page" },
+);
 
-export const communitySchema = z.strictObject({
-  name: text,
-  menuLabel: text.optional(),
-  adjective: text,
-  newsSubhead: text.optional(),
-  description: text,
-  subtitle: text.optional(),
-  image: imageSchema,
-  ...verifiable,
-});
+export const communitySchema = legend(
+  z.strictObject({
+    name: line("Name"),
+    menuLabel: words(text.optional(), { label: "Name in menus", hint: "Only if it differs from the name." }),
+    adjective: line("Adjective", "As in “Yazidi news”."),
+    subtitle: words(text.optional(), { label: "Subtitle", hint: "Needed when the body has a “## Content” section." }),
+    newsSubhead: words(text.optional(), { label: "News page subheading" }),
+    description: long("Summary", "Shown on the communities page and in search results."),
+    image: legend(imageSchema, { legend: "Photograph and credit" }),
+    ...verifiable,
+  }),
+  { legend: "Names and summary" },
+);
 
 /** The Markdown body of a community file: `## Under Attack`, then `## Content` or `## Culture` + `## History`. */
 export const communityBodySchema = z
@@ -202,55 +324,125 @@ export const communityBodySchema = z
     message: "needs a '## Content' section, or both '## Culture' and '## History'",
   });
 
-const embedPlaceholder = { placeholder: placeholderFlag };
-
-export const ideologySchema = z.strictObject({
-  title: text,
-  order: z.number().int().min(1),
-  description: text,
-  heading: text,
-  boldText: text,
-  image: imageSchema,
-  communities: z.array(z.strictObject({ name: text, description: text })).optional(),
-  video: z.strictObject({ provider: z.literal("YouTube"), id: youtubeId, title: text, ...embedPlaceholder }).optional(),
-  perspectives: z
-    .array(
+export const ideologySchema = legend(
+  z.strictObject({
+    title: line("Title"),
+    order: words(z.number().int().min(1), { label: "Place in the menu", hint: "Lower numbers come first." }),
+    heading: line("Heading"),
+    boldText: long("Opening sentence (in bold)"),
+    description: long("Summary", "Shown in the menu and in search results."),
+    image: legend(imageSchema, { legend: "Photograph and credit" }),
+    video: legend(
       z
-        .strictObject({ provider: z.enum(["TikTok", "Instagram"]), url: z.string(), title: text, ...embedPlaceholder })
-        // The address's form depends on the network chosen beside it.
-        .superRefine((post, ctx) => {
-          const { pattern, message } = POST_ADDRESSES[post.provider];
-          if (!pattern.test(post.url)) ctx.addIssue({ code: "custom", path: ["url"], message });
-        }),
-    )
-    .optional(),
-  labels: z.array(z.strictObject({ term: text, usedAgainst: text, meaning: text })).optional(),
-  tweet: z.strictObject({ url: postOn("X"), ...embedPlaceholder }).optional(),
-  ...verifiable,
-});
+        .strictObject({
+          provider: z.literal("YouTube"),
+          id: words(youtubeId, {
+            label: "YouTube video id",
+            hint: "The 11 characters after watch?v= in the video's address. Leave both empty for no video.",
+          }),
+          title: line("Video title"),
+          placeholder: standIn(),
+        })
+        .optional(),
+      { legend: "Video" },
+    ),
+    tweet: legend(
+      z
+        .strictObject({
+          url: words(postOn("X"), {
+            label: "Address of the post",
+            hint: "Such as https://x.com/account/status/1234567890. Leave empty for none.",
+            type: "url",
+          }),
+          placeholder: standIn(),
+        })
+        .optional(),
+      { legend: "Post on X" },
+    ),
+    communities: legend(
+      z
+        .array(
+          z.strictObject({ name: line("Name"), description: words(text, { label: "Description", type: "textarea", hint: MARKDOWN_LINE }) }),
+        )
+        .optional(),
+      { legend: "Communities listed in the article", item: "community" },
+    ),
+    labels: legend(
+      z.array(z.strictObject({ term: line("Term"), usedAgainst: line("Used against"), meaning: line("Meaning") })).optional(),
+      { legend: "Labels used against communities", item: "label" },
+    ),
+    perspectives: legend(
+      z
+        .array(
+          z
+            .strictObject({
+              provider: words(z.enum(["TikTok", "Instagram"]), { label: "Network" }),
+              url: words(z.string(), {
+                label: "Address of the post",
+                type: "url",
+                hint: "A TikTok video's (tiktok.com/@account/video/…) or an Instagram post's or reel's (instagram.com/p/…).",
+              }),
+              title: line("Title"),
+              placeholder: standIn(),
+            })
+            // The address's form depends on the network chosen beside it.
+            .superRefine((post, ctx) => {
+              const { pattern, message } = POST_ADDRESSES[post.provider];
+              if (!pattern.test(post.url)) ctx.addIssue({ code: "custom", path: ["url"], message });
+            }),
+        )
+        .optional(),
+      { legend: "Social posts", item: "post" },
+    ),
+    ...verifiable,
+  }),
+  { legend: "Title and summary" },
+);
 
-export const teamMemberSchema = z.strictObject({
-  name: text,
-  title: z.enum(["Director", "Chairman", "President", "Vice Chairman", "Treasurer", "Secretary", "Advisor"]),
-  order: z.number().int(),
-  listed: z.boolean().default(true),
-  portrait: z.strictObject({ upload: uploadId, position: focalPoint.default("50% 50%") }).optional(),
-  placeholder: placeholderFlag,
-});
+export const TEAM_TITLES = ["Director", "Chairman", "President", "Vice Chairman", "Treasurer", "Secretary", "Advisor"] as const;
+
+export const teamMemberSchema = legend(
+  z.strictObject({
+    name: line("Name"),
+    title: words(z.enum(TEAM_TITLES), { label: "Title" }),
+    order: words(z.number().int(), {
+      label: "Place in the grid",
+      hint: "Lower numbers come first. The Move up and Move down buttons on the Boards list change it for you.",
+    }),
+    listed: words(z.boolean().default(true), { label: "Shown on the board's grid (officers' records are not)" }),
+    portrait: legend(
+      z
+        .strictObject({
+          upload: words(uploadId, { label: "Portrait", kind: "portrait", focus: "position" }),
+          position: words(focalPoint.default("50% 50%"), {
+            label: "Portrait's focal point",
+            hint: "Where the portrait is centred when cropped, as “50% 30%” (across, down): the face, usually.",
+          }),
+        })
+        .optional(),
+      { legend: "Photograph" },
+    ),
+    placeholder: standIn(),
+  }),
+  { legend: "Person" },
+);
 
 export const partnersSchema = z.strictObject({
-  partners: z
-    .array(
-      z.strictObject({
-        id: z.string().regex(/^[a-z0-9-]+$/),
-        name: text,
-        description: text,
-        website: httpsUrl,
-        logo: uploadId.optional(),
-        placeholder: placeholderFlag,
-      }),
-    )
-    .min(1),
+  partners: legend(
+    z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[a-z0-9-]+$/),
+          name: line("Name"),
+          description: long("Description"),
+          website: words(httpsUrl, { label: "Website" }),
+          logo: words(uploadId.optional(), { label: "Logo", kind: "logo" }),
+          placeholder: standIn(),
+        }),
+      )
+      .min(1),
+    { legend: "Partners", item: "partner", rowId: "id" },
+  ),
 });
 
 export const newsSchema = z.strictObject({

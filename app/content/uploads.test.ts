@@ -16,11 +16,10 @@ import { createPictures } from "~/lib/images.server";
 import { pageMeta } from "~/lib/seo";
 import type { PictureData } from "~/lib/images";
 import { restoreRevision } from "./history.server";
-import { imageSlotsOf, PARTNERS_PATH, PORTRAIT_SLOT } from "./page-form";
-import { personForm, readPersonForm, savePerson } from "./people.server";
-import { SETTINGS_PATH, SOCIAL_CARD_SLOT } from "./settings";
-import { readSettingsForm, saveSettings, settingsForm } from "./settings.server";
-import { pageForm, readPageForm, savePage } from "./pages.server";
+import { kindOf } from "./document-kinds.server";
+import { formOf, readForm, rowsIn, saveDocument } from "./editing.server";
+import { imageSlotsOf } from "./editor-shape";
+import { PARTNERS_PATH, SETTINGS_PATH } from "./editors";
 import type { ContentStore } from "./store.server";
 import { seededContentStore } from "../../tests/helpers/content-store";
 import { collectUnusedImages, eraseImage, imagesOnlyInHistory, settleUploads, takeUploads } from "./uploads.server";
@@ -44,7 +43,7 @@ const count = async (table: string) =>
 /** The editor's form for a document as a browser sends it: every field as it stands, plus what is given. */
 async function formFor(path: string, extra: Record<string, string | File>) {
   const stored = (await store.get(path))!;
-  const shown = pageForm(path, stored);
+  const shown = formOf(path, stored);
   const form = new FormData();
   form.set("revision", String(stored.revision));
   for (const [name, value] of Object.entries(shown.values)) form.set(name, value);
@@ -56,10 +55,14 @@ async function formFor(path: string, extra: Record<string, string | File>) {
 }
 
 /** The file's hash in its address, /media/<sha256>.<ext>. */
+/** A person's portrait in their editor: its place, and its focal point beside it. */
+const PORTRAIT = "portrait.upload";
+const PORTRAIT_FOCUS = "portrait.position";
+
 const hashIn = (url: string) => url.slice("/media/".length).split(".")[0]!;
 
-const rows = (form: FormData) => (list: string) =>
-  Math.max(0, ...[...form.keys()].map((key) => Number(new RegExp(`^${list}\\.(\\d+)\\.`).exec(key)?.[1] ?? -1) + 1));
+/** The photographs' places in a document's editor, for the rows the form has. */
+const slotsOf = (path: string, form: FormData) => imageSlotsOf(kindOf(path)!.kind.shape, rowsIn(form));
 
 describe("photographs sent with an editor's form", () => {
   it("refuses each kind of unsafe file at its field, with its reason, and keeps nothing of it", async () => {
@@ -80,7 +83,7 @@ describe("photographs sent with an editor's form", () => {
       const form = await formFor("communities/yazidis.md", {
         "image.upload.file": new File([new Uint8Array(bytes)], "photo.jpg", { type: "image/jpeg" }),
       });
-      const { errors, changes } = await takeUploads(form, imageSlotsOf("communities", rows(form)), media, "staff-1");
+      const { errors, changes } = await takeUploads(form, slotsOf("communities/yazidis.md", form), media, "staff-1");
       expect(errors["image.upload"]?.[0], what).toMatch(reason);
       expect(changes, what).toEqual([]);
       expect(form.get("image.upload"), what).toBe("");
@@ -96,11 +99,11 @@ describe("photographs sent with an editor's form", () => {
     const partners = await formFor(PARTNERS_PATH, {
       "partners.0.logo.file": new File([new Uint8Array(logo)], "logo.png", { type: "image/png" }),
     });
-    const logoUpload = await takeUploads(partners, imageSlotsOf("partners", rows(partners)), media, "staff-1");
+    const logoUpload = await takeUploads(partners, slotsOf(PARTNERS_PATH, partners), media, "staff-1");
     expect(logoUpload.errors).toEqual({});
     const logoId = String(partners.get("partners.0.logo"));
     expect(logoId).toMatch(/^[0-9a-f]{64}$/);
-    expect(await savePage(store, database.db, SYSTEM, PARTNERS_PATH, readPageForm(PARTNERS_PATH, partners), "save")).toMatchObject({
+    expect(await saveDocument(store, database.db, SYSTEM, PARTNERS_PATH, readForm(PARTNERS_PATH, partners), "save")).toMatchObject({
       kind: "saved",
     });
     await settleUploads(database.db, media, SYSTEM, PARTNERS_PATH, logoUpload);
@@ -109,21 +112,21 @@ describe("photographs sent with an editor's form", () => {
       "slides.2.upload.file": new File([new Uint8Array(await phoneJpeg())], "IMG_0042.jpg", { type: "image/jpeg" }),
       "slides.2.position": "50% 20%",
     });
-    const slideUpload = await takeUploads(home, imageSlotsOf("home", rows(home)), media, "staff-1");
+    const slideUpload = await takeUploads(home, slotsOf("pages/home.md", home), media, "staff-1");
     expect(slideUpload.errors).toEqual({});
     // An uploaded slide is described, or marked decorative: refused at its field otherwise, in preview as in a save.
     const homeRevision = (await store.get("pages/home.md"))!.revision;
-    const homePage = () => readPageForm("pages/home.md", home);
-    expect(await savePage(store, database.db, SYSTEM, "pages/home.md", homePage(), "preview")).toEqual({
+    const homePage = () => readForm("pages/home.md", home);
+    expect(await saveDocument(store, database.db, SYSTEM, "pages/home.md", homePage(), "preview")).toEqual({
       kind: "invalid",
       errors: { "slides.2.alt": ["Describe the photograph for people who cannot see it, or mark it as decorative"] },
     });
     home.set("slides.2.decorative", "on");
-    expect(await savePage(store, database.db, SYSTEM, "pages/home.md", homePage(), "preview")).toMatchObject({ kind: "preview" });
+    expect(await saveDocument(store, database.db, SYSTEM, "pages/home.md", homePage(), "preview")).toMatchObject({ kind: "preview" });
     expect((await store.get("pages/home.md"))!.revision).toBe(homeRevision);
     home.delete("slides.2.decorative");
     home.set("slides.2.alt", "Candles held up at a vigil");
-    expect(await savePage(store, database.db, SYSTEM, "pages/home.md", homePage(), "save")).toMatchObject({
+    expect(await saveDocument(store, database.db, SYSTEM, "pages/home.md", homePage(), "save")).toMatchObject({
       kind: "saved",
     });
     await settleUploads(database.db, media, SYSTEM, "pages/home.md", slideUpload);
@@ -157,19 +160,21 @@ describe("photographs sent with an editor's form", () => {
   });
 
   it("puts an uploaded card in the shared-page tags, as a JPEG cut to the card's frame, with its description, after a preview that saves nothing", async () => {
-    const form = new FormData();
-    const shown = settingsForm((await store.get(SETTINGS_PATH))!);
-    form.set("revision", String(shown.revision));
-    for (const [name, value] of Object.entries(shown.values)) form.set(name, value);
-    for (const group of shown.placeholders) form.set(`${group}.placeholder`, "on");
-    form.set("socialImage.upload.file", new File([new Uint8Array(await phoneJpeg())], "card.jpg", { type: "image/jpeg" }));
-    form.set("socialImage.position", "50% 40%");
-    const { errors } = await takeUploads(form, [SOCIAL_CARD_SLOT], media, "staff-1");
+    const revision = (await store.get(SETTINGS_PATH))!.revision;
+    const form = await formFor(SETTINGS_PATH, {
+      "socialImage.upload.file": new File([new Uint8Array(await phoneJpeg())], "card.jpg", { type: "image/jpeg" }),
+      "socialImage.position": "50% 40%",
+    });
+    const { errors } = await takeUploads(form, slotsOf(SETTINGS_PATH, form), media, "staff-1");
     expect(errors).toEqual({});
-    expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form), "preview")).toEqual({ kind: "preview" });
-    expect((await store.get(SETTINGS_PATH))!.revision).toBe(shown.revision);
+    const settings = () => saveDocument(store, database.db, SYSTEM, SETTINGS_PATH, readForm(SETTINGS_PATH, form), "preview");
+    expect(await settings()).toMatchObject({ kind: "preview" });
+    expect((await store.get(SETTINGS_PATH))!.revision).toBe(revision);
     form.set("socialImage.alt", "Members of the alliance holding hands in a circle");
-    expect(await saveSettings(store, database.db, SYSTEM, readSettingsForm(form))).toEqual({ kind: "saved", live: true });
+    expect(await saveDocument(store, database.db, SYSTEM, SETTINGS_PATH, readForm(SETTINGS_PATH, form), "save")).toMatchObject({
+      kind: "saved",
+      live: true,
+    });
     const site = siteContentFrom(await store.documents());
     expect(site.site.socialImage?.alt).toBe("Members of the alliance holding hands in a circle");
     const pictures = createPictures(await media.lookup(uploadedImagesOf(site)));
@@ -190,9 +195,9 @@ describe("photographs sent with an editor's form", () => {
 
   it("takes a removed photograph out of its document, and keeps it while an earlier version names it", async () => {
     const form = await formFor(PARTNERS_PATH, { "partners.0.logo.remove": "on" });
-    const { changes } = await takeUploads(form, imageSlotsOf("partners", rows(form)), media, "staff-1");
+    const { changes } = await takeUploads(form, slotsOf(PARTNERS_PATH, form), media, "staff-1");
     expect(changes).toEqual([{ slot: "partners.0.logo", before: expect.stringMatching(/^[0-9a-f]{64}$/), after: "" }]);
-    expect(await savePage(store, database.db, SYSTEM, PARTNERS_PATH, readPageForm(PARTNERS_PATH, form), "save")).toMatchObject({
+    expect(await saveDocument(store, database.db, SYSTEM, PARTNERS_PATH, readForm(PARTNERS_PATH, form), "save")).toMatchObject({
       kind: "saved",
     });
     expect(siteContentFrom(await store.documents()).partners[0]!.logo).toBeUndefined();
@@ -228,25 +233,12 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
 
   /** The person's editor as a browser sends it, with what is given; the uploads taken and the form saved as staff's. */
   async function saveThePerson(extra: Record<string, string | File>) {
-    const form = new FormData();
-    const shown = (await personForm(store, "directors", "amira-placeholder"))!;
-    for (const [name, value] of Object.entries({
-      name: shown.name,
-      title: shown.title,
-      order: shown.order,
-      biography: shown.biography,
-      revision: String(shown.revision),
-      [PORTRAIT_SLOT.name]: shown.portrait,
-      [PORTRAIT_SLOT.focus]: shown.portraitPosition,
-    }))
-      form.set(name, value);
-    for (const [name, value] of Object.entries(extra)) form.set(name, value);
-    const uploads = await takeUploads(form, [PORTRAIT_SLOT], media, editor.id);
+    const form = await formFor(path, extra);
+    const uploads = await takeUploads(form, slotsOf(path, form), media, editor.id);
     expect(uploads.errors).toEqual({});
-    const target = { board: "directors" as const, id: "amira-placeholder" };
-    expect(await savePerson(store, database.db, editor, target, readPersonForm(form), "save")).toEqual({ kind: "saved", live: true });
+    expect(await saveDocument(store, database.db, editor, path, readForm(path, form), "save")).toMatchObject({ kind: "saved", live: true });
     await settleUploads(database.db, media, editor, path, uploads);
-    return String(form.get(PORTRAIT_SLOT.name));
+    return String(form.get(PORTRAIT));
   }
 
   /** The portrait the person's page draws now, as the server builds it after a change. */
@@ -265,11 +257,11 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
   const file = (image: Buffer) => new File([new Uint8Array(image)], "portrait.jpg", { type: "image/jpeg" });
 
   it("shows the older photograph's own variants again once its revision is restored, and logs who uploaded, replaced and removed it", async () => {
-    const first = await saveThePerson({ [`${PORTRAIT_SLOT.name}.file`]: file(await (await photo(400, 500)).jpeg().toBuffer()) });
+    const first = await saveThePerson({ [`${PORTRAIT}.file`]: file(await (await photo(400, 500)).jpeg().toBuffer()) });
     const withFirst = (await store.get(path))!.revision;
     const second = await saveThePerson({
-      [`${PORTRAIT_SLOT.name}.file`]: file(await (await photo(480, 600)).jpeg().toBuffer()),
-      [PORTRAIT_SLOT.focus]: "50% 30%",
+      [`${PORTRAIT}.file`]: file(await (await photo(480, 600)).jpeg().toBuffer()),
+      [PORTRAIT_FOCUS]: "50% 30%",
     });
     expect(second).not.toBe(first);
     expect(urlsIn(await portraitShown())).toEqual(urlsOf(await media.variants(second, "portrait", { x: 50, y: 30 })));
@@ -282,7 +274,7 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
     expect(firstVariants).toHaveLength(4);
     expect(urlsIn(await portraitShown())).toEqual(urlsOf(firstVariants));
 
-    await saveThePerson({ [`${PORTRAIT_SLOT.name}.remove`]: "on" });
+    await saveThePerson({ [`${PORTRAIT}.remove`]: "on" });
     expect((await portraitShown()).placeholder).toBe(true);
 
     const logged = (await database.db.execute(
@@ -294,21 +286,21 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
         actor_id: "staff-7",
         actor_email: "editor@example.org",
         target: `content:${path}`,
-        details: { field: PORTRAIT_SLOT.name, image: first },
+        details: { field: PORTRAIT, image: first },
       },
       {
         action: "image-replaced",
         actor_id: "staff-7",
         actor_email: "editor@example.org",
         target: `content:${path}`,
-        details: { field: PORTRAIT_SLOT.name, before: first, image: second },
+        details: { field: PORTRAIT, before: first, image: second },
       },
       {
         action: "image-removed",
         actor_id: "staff-7",
         actor_email: "editor@example.org",
         target: `content:${path}`,
-        details: { field: PORTRAIT_SLOT.name, before: first },
+        details: { field: PORTRAIT, before: first },
       },
     ]);
   });
@@ -316,9 +308,9 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
   it("logs the photographs it collects, as the system's doing, once no version names them", async () => {
     // Uploaded in an editor that was never saved: no revision names it.
     const form = new FormData();
-    form.set(`${PORTRAIT_SLOT.name}.file`, file(await (await photo(360, 450)).jpeg().toBuffer()));
-    await takeUploads(form, [PORTRAIT_SLOT], media, editor.id);
-    const unsaved = String(form.get(PORTRAIT_SLOT.name));
+    form.set(`${PORTRAIT}.file`, file(await (await photo(360, 450)).jpeg().toBuffer()));
+    await takeUploads(form, slotsOf(path, form), media, editor.id);
+    const unsaved = String(form.get(PORTRAIT));
     expect(await collectUnusedImages(database.db, media)).toEqual({ images: 0, files: 0 }); // within the hour's grace
     const collected = await collectUnusedImages(database.db, media, new Date(Date.now() + 7_200_000));
     expect(collected).toEqual({ images: 1, files: 5 });
@@ -331,9 +323,9 @@ describe("a replaced portrait, restored from its history, and the audit log", ()
 
   it("collects a photograph no one saved at the hourly retention run, without waiting for a save", async () => {
     const form = new FormData();
-    form.set(`${PORTRAIT_SLOT.name}.file`, file(await (await photo(300, 420)).jpeg().toBuffer()));
-    await takeUploads(form, [PORTRAIT_SLOT], media, editor.id);
-    const abandoned = String(form.get(PORTRAIT_SLOT.name));
+    form.set(`${PORTRAIT}.file`, file(await (await photo(300, 420)).jpeg().toBuffer()));
+    await takeUploads(form, slotsOf(path, form), media, editor.id);
+    const abandoned = String(form.get(PORTRAIT));
     await database.db.execute(sql`update images set uploaded_at = now() - interval '2 hours' where id = ${abandoned}`);
     const errors: unknown[] = [];
     const retention = scheduleRetention(

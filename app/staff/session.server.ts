@@ -24,7 +24,7 @@ export interface StaffUser {
   hasSecondFactor: boolean;
 }
 
-interface StaffSession {
+export interface StaffSession {
   user: StaffUser;
   sessionId: string;
 }
@@ -82,12 +82,15 @@ export function requireStaffSession(contextOf: (context: Readonly<RouterContextP
       if (!isRead(request)) forbidden("Set up your authenticator app first.");
       throw redirect(enrol);
     }
-    context.set(staffSessionContext, session);
+    enterSession(context, session);
     const response = await next();
     for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
     return response;
   };
 }
+
+/** Puts the signed-in account in the request's context, where the staff pages find it (`staffUser`). */
+export const enterSession = (context: Readonly<RouterContextProvider>, session: StaffSession) => context.set(staffSessionContext, session);
 
 export const staffUser = (context: Readonly<RouterContextProvider>) => context.get(staffSessionContext).user;
 export const actorOf = (user: StaffUser): Actor => ({ id: user.id, email: user.email });

@@ -5,7 +5,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { firstEdition } from "../../app/content/content.server";
-import { pageForm, savePage } from "../../app/content/pages.server";
+import { formOf, saveDocument } from "../../app/content/editing.server";
 import { settleUploads } from "../../app/content/uploads.server";
 import { SYSTEM } from "../../app/staff/audit.server";
 import type { Services } from "../../server/services";
@@ -20,9 +20,9 @@ export async function measurePageSave(label: string, { app, database }: Services
   await app.news.seed([...firstEdition().news, ...moreNews(EXTRA_NEWS)]);
   const save = async (i: number) => {
     const stored = (await app.contentStore.get(PATH))!;
-    const form = pageForm(PATH, stored);
+    const form = formOf(PATH, stored);
     form.body = form.body.replace(/\n\n<!-- bench [0-9]+ -->$/, "") + `\n\n<!-- bench ${i} -->`;
-    const result = await savePage(app.contentStore, database.db, SYSTEM, PATH, form, "save");
+    const result = await saveDocument(app.contentStore, database.db, SYSTEM, PATH, form, "save");
     if (result.kind !== "saved") throw new Error(`the save was refused: ${JSON.stringify(result)}`);
     await settleUploads(database.db, app.media, SYSTEM, PATH, { changes: [] });
   };

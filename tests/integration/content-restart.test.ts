@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
-import { PARTNERS_PATH } from "../../app/content/page-form";
-import { pageForm, savePage } from "../../app/content/pages.server";
+import { PARTNERS_PATH } from "../../app/content/editors";
+import { formOf, saveDocument } from "../../app/content/editing.server";
 import { contentOn } from "../helpers/content-store";
 import { startBuiltServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
@@ -66,13 +66,13 @@ for (const place of places) {
       const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
       const { store } = await contentOn(database.db);
       const page = "communities/samaritans.md";
-      const form = pageForm(page, (await store.get(page))!);
+      const form = formOf(page, (await store.get(page))!);
       const body = form.body.replace(/^## Under Attack\n/m, `## Under Attack\n\n${SENTENCE}\n`);
-      expect(await savePage(store, database.db, EDITOR, page, { ...form, body }, "save")).toMatchObject({ kind: "saved" });
-      const partners = pageForm(PARTNERS_PATH, (await store.get(PARTNERS_PATH))!);
+      expect(await saveDocument(store, database.db, EDITOR, page, { ...form, body }, "save")).toMatchObject({ kind: "saved" });
+      const partners = formOf(PARTNERS_PATH, (await store.get(PARTNERS_PATH))!);
       const [removed, ...kept] = partners.lists.partners!;
       expect(before.partners).toContain(removed!.name);
-      const saved = await savePage(store, database.db, EDITOR, PARTNERS_PATH, { ...partners, lists: { partners: kept } }, "save");
+      const saved = await saveDocument(store, database.db, EDITOR, PARTNERS_PATH, { ...partners, lists: { partners: kept } }, "save");
       expect(saved).toMatchObject({ kind: "saved" });
       await database.close();
 

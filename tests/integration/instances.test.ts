@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 import { SYSTEM } from "../../app/staff/audit.server";
-import { pageForm, savePage } from "../../app/content/pages.server";
-import { personForm, savePerson } from "../../app/content/people.server";
+import { formOf, saveDocument } from "../../app/content/editing.server";
 import { processUpload } from "../../app/lib/image-upload.server";
 import { createMediaStore, tableBlobStore } from "../../app/lib/media.server";
 import { phoneJpeg } from "../helpers/photographs";
@@ -68,11 +67,11 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
     }
     const { store } = await contentOn(database.db);
     const file = "communities/mandaeans.md";
-    const form = pageForm(file, (await store.get(file))!);
+    const form = formOf(file, (await store.get(file))!);
     const sentence = "A sentence saved in the staff area on one instance.";
     const body = form.body.replace(/^## Under Attack\n/m, `## Under Attack\n\n${sentence}\n`);
     const startedAt = Date.now();
-    expect(await savePage(store, database.db, SYSTEM, file, { ...form, body }, "save")).toMatchObject({ kind: "saved" });
+    expect(await saveDocument(store, database.db, SYSTEM, file, { ...form, body }, "save")).toMatchObject({ kind: "saved" });
     const savedAt = Date.now();
 
     const seen = await Promise.all(
@@ -95,14 +94,15 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
     const focus = { x: 50, y: 30 };
     // What the person's editor does on one instance: keep the upload, then save the person naming it.
     const { imageId, variants } = await media.save(await processUpload(await phoneJpeg(), "portrait", focus), "portrait", focus, null);
-    const form = (await personForm(store, "directors", "amira-placeholder"))!;
+    const person = "team/directors/amira-placeholder.md";
+    const form = formOf(person, (await store.get(person))!);
     const startedAt = Date.now();
-    const saved = await savePerson(
+    const saved = await saveDocument(
       store,
       database.db,
       SYSTEM,
-      { board: "directors", id: "amira-placeholder" },
-      { ...form, portrait: imageId, portraitPosition: "50% 30%" },
+      person,
+      { ...form, values: { ...form.values, "portrait.upload": imageId, "portrait.position": "50% 30%" } },
       "save",
     );
     expect(saved).toMatchObject({ kind: "saved" });

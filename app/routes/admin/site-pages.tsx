@@ -1,8 +1,7 @@
 import { data, Form, href, Link } from "react-router";
 import type { Route } from "./+types/site-pages";
 import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls";
-import { editorFor } from "~/content/editors";
-import { PARTNERS_PATH } from "~/content/page-form";
+import { editorFor, PARTNERS_PATH } from "~/content/editors";
 import { markReviewed, reviewedPages } from "~/content/review.server";
 import { appContext } from "~/context.server";
 import { changeNotice, notLiveQuery } from "~/lib/published";

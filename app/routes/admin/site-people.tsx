@@ -5,8 +5,8 @@ import { Notice } from "~/components/staff/StaffShell";
 import { historyOf } from "~/content/editors";
 import { TextField } from "~/components/forms/fields";
 import { BOARDS } from "~/components/team/boards";
-import { addPerson, boardsOf, isBoard, movePerson, removedPeople } from "~/content/people.server";
-import { teamMemberSchema } from "~/content/schemas";
+import { addPerson, boardsOf, isBoard, movePerson, removedPeople } from "~/content/boards.server";
+import { TEAM_TITLES } from "~/content/schemas";
 import { appContext } from "~/context.server";
 import { changeNotice, notLiveQuery } from "~/lib/published";
 import type { FieldErrors } from "~/lib/validation";
@@ -17,7 +17,7 @@ export const meta = () => [{ title: "Boards · Site · Staff area" }];
 export async function loader({ context }: Route.LoaderArgs) {
   const { contentStore, content } = context.get(appContext);
   const boards = await Promise.all(boardsOf(content).map(async (b) => ({ ...b, removed: await removedPeople(contentStore, b.board) })));
-  return { boards, titles: teamMemberSchema.shape.title.options };
+  return { boards, titles: TEAM_TITLES };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -38,7 +38,7 @@ export default function Site({ loaderData }: Route.ComponentProps) {
       </p>
       <ul className="mt-4 flex flex-wrap gap-3">
         <li>
-          <Link to={href("/admin/site/settings")} className="btn-primary">
+          <Link to={href("/admin/site/:document", { document: "settings" })} className="btn-primary">
             Settings
           </Link>
         </li>
@@ -53,7 +53,7 @@ export default function Site({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
         <li>
-          <Link to={href("/admin/site/partners")} className="btn-primary">
+          <Link to={href("/admin/site/:document", { document: "partners" })} className="btn-primary">
             Partners
           </Link>
         </li>

@@ -59,7 +59,7 @@ test("a portrait uploaded without JavaScript reaches the grid and the person's p
       buffer: Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
     });
     await page.getByLabel(/^Biography/).fill("A biography typed before the wrong file was chosen.");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save" }).first().click();
     await expect(page.getByText("Nothing was saved. Please fix the fields marked below.")).toBeVisible();
     await expect(portrait.getByText(/This file is a PDF file, whatever its name says/)).toBeVisible();
     await expect(portrait.getByLabel("Upload a photograph")).toHaveAttribute("aria-invalid", "true");
@@ -75,7 +75,7 @@ test("a portrait uploaded without JavaScript reaches the grid and the person's p
         buffer: await phoneJpeg(),
       });
     await page.getByLabel("Portrait's focal point").fill("50% 30%");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save" }).first().click();
     await saved(page);
     await expect(page.getByRole("group", { name: "Portrait" }).locator("img")).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\.webp$/);
 
@@ -102,7 +102,7 @@ test("a portrait uploaded without JavaScript reaches the grid and the person's p
     } finally {
       await page.goto(editor);
       await page.getByRole("checkbox", { name: "Remove the photograph when saved" }).check();
-      await page.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("button", { name: "Save" }).first().click();
       await saved(page);
     }
     await page.goto("/team/board-of-advisors");
@@ -228,7 +228,7 @@ test("a home slide and the shared card are previewed as they will be cut, withou
     const card = page.getByRole("group", { name: "Card shown when a page is shared" });
     await card.getByLabel("Upload a photograph").setInputFiles({ name: "card.jpg", mimeType: "image/jpeg", buffer: await phoneJpeg() });
     await card.getByLabel(/^Card's description/).fill("Members of the alliance in a circle");
-    await page.getByRole("button", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Preview" }).first().click();
     const preview = page.getByRole("region", { name: "Preview" });
     await expect(preview.getByRole("img", { name: "Members of the alliance in a circle" })).toHaveAttribute(
       "src",
