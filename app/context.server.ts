@@ -8,10 +8,10 @@ import type { DatabaseHandle } from "../db/client.server";
 import type { ContentSnapshot } from "./content/snapshot.server";
 import type { ContentStore } from "./content/store.server";
 import type { MediaStore } from "./lib/media.server";
-import type { FormsContext } from "./forms/services.server";
+import type { FormsContext } from "./forms/service.server";
 import type { NewsContext, NewsService } from "./news/service.server";
 import type { SearchContext } from "./search/service.server";
-import type { StaffContext } from "./staff/services.server";
+import type { StaffContext } from "./staff/service.server";
 
 export interface AppRequestContext extends FormsContext, StaffContext, NewsContext, SearchContext {
   /** Per-request CSP nonce for the few inline scripts React Router needs on hydrated pages. */

@@ -55,9 +55,9 @@ export default [
       route("site/people/:board/:id", "routes/admin/site-document.tsx", { id: "site-person" }),
       route("people", "routes/admin/people.tsx"),
       route("people/export", "routes/admin/people-export.ts"),
-      // :inbox is "messages" or "volunteers" (app/staff/inbox.ts); anything else is 404.
+      // :inbox is "messages" or "volunteers" (app/forms/inboxes.ts); anything else is 404.
       route(":inbox", "routes/admin/inbox.tsx"),
-      route(":inbox/export.csv", "routes/admin/export.ts"),
+      route(":inbox/export.csv", "routes/admin/inbox-csv.ts"),
       route(":inbox/:id", "routes/admin/item.tsx"),
       route(":inbox/:id/edit", "routes/admin/item-edit.tsx"),
       route("*", "routes/admin/not-found.ts"),

@@ -11,7 +11,7 @@ import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { sourcedPages, type SiteContent } from "./collections.server";
 import { kindOf, type DocumentKind, type PreviewSection } from "./document-kinds.server";
-import { fieldsOf, listsOf, type EditorField, type EditorList } from "./editor-shape";
+import { fieldsOf, listsOf, type EditorField, type EditorList, type EditorValues } from "./editor-shape";
 import { joinFile, splitFile } from "./front-matter.server";
 import { idCandidates } from "./ids";
 import { ContentError } from "./parse";
@@ -19,14 +19,6 @@ import { sourceWarnings } from "./source-warnings";
 import type { ContentStore, StoredDocument } from "./store.server";
 
 type Row = Record<string, string>;
-
-/** What an editor shows and sends: each field's text (a checkbox is "on" or ""), each list's rows, the text. */
-export interface EditorForm {
-  values: Record<string, string>;
-  lists: Record<string, Row[]>;
-  body: string;
-  revision: number;
-}
 
 /** The kind of the document at `path`; it must be one an editor edits. */
 function kindAt(path: string) {
@@ -66,7 +58,7 @@ const rowKeys = (list: EditorList) => [
 const TEXT: EditorField = { name: "", label: "", type: "text" };
 
 /** What the form shows for a document's text. */
-function formFrom(kind: DocumentKind, source: string, revision: number): EditorForm {
+function formFrom(kind: DocumentKind, source: string, revision: number): EditorValues {
   const { fields, body } = open(kind, source);
   const data = fields.toJS() as unknown;
   const values = Object.fromEntries(fieldsOf(kind.shape).map((f) => [f.name, asText(f, at(data, f.name))]));
@@ -82,7 +74,7 @@ function formFrom(kind: DocumentKind, source: string, revision: number): EditorF
 }
 
 /** What the form shows for a stored document. */
-export const formOf = (path: string, stored: StoredDocument): EditorForm => formFrom(kindAt(path).kind, stored.source, stored.revision);
+export const formOf = (path: string, stored: StoredDocument): EditorValues => formFrom(kindAt(path).kind, stored.source, stored.revision);
 
 const isBlank = (fields: EditorField[], row: Row) => fields.every((f) => f.type === "checkbox" || f.type === "select" || !row[f.name]);
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -91,7 +83,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * The submitted form, with its rows as they now stand: moved where a "Move up"/"Move down" button asked,
  * without the rows marked for removal and the blank ones.
  */
-export function readForm(path: string, form: FormData): EditorForm {
+export function readForm(path: string, form: FormData): EditorValues {
   const { kind } = kindAt(path);
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const values = Object.fromEntries(fieldsOf(kind.shape).map((f) => [f.name, text(f.name)]));
@@ -160,7 +152,7 @@ function newId(name: string, taken: Set<string>): string {
  * The document's text with the form written in. Only what the editor changed is rewritten, so a save's
  * history shows that change and nothing else; fields the form does not know stay as they were.
  */
-function applyForm(kind: DocumentKind, source: string, form: EditorForm): string {
+function applyForm(kind: DocumentKind, source: string, form: EditorValues): string {
   const { fields: doc } = open(kind, source);
   const stored = formFrom(kind, source, 0);
   let touched = false;
@@ -304,7 +296,7 @@ export type EditorResult =
   | { kind: "conflict"; changed: string[]; revision: number; from: number };
 
 /** What differs between two states of a document, as the form's labels name it. */
-function changedParts(kind: DocumentKind, before: EditorForm, after: EditorForm): string[] {
+function changedParts(kind: DocumentKind, before: EditorValues, after: EditorValues): string[] {
   const changed = fieldsOf(kind.shape)
     .filter((f) => before.values[f.name] !== after.values[f.name])
     .map((f) => f.label);
@@ -330,7 +322,7 @@ export async function saveDocument(
   db: Parameters<typeof audit>[0],
   actor: Actor,
   path: string,
-  form: EditorForm,
+  form: EditorValues,
   intent: "preview" | "save" | "edit",
 ): Promise<EditorResult> {
   const { kind, slug } = kindAt(path);

@@ -72,6 +72,15 @@ export interface EditorShape {
   body?: { label: string; hint: string; rows: number };
 }
 
+/** What an editor shows and sends back: each field's text (a checkbox "on" or ""), each list's rows, the text. */
+export interface EditorValues {
+  values: Record<string, string>;
+  lists: Record<string, Record<string, string>[]>;
+  body: string;
+  /** The revision the editor started from. */
+  revision: number;
+}
+
 /** Every list of the shape, those inside groups too. */
 export const listsOf = (shape: EditorShape) => [...shape.groups.flatMap((g) => g.lists), ...shape.lists];
 

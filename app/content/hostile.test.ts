@@ -16,8 +16,8 @@ import { atomFeed } from "~/news/feed.server";
 import type { SiteContent } from "./collections.server";
 import { siteContentFrom } from "./content.server";
 import { kindOf } from "./document-kinds.server";
-import { formOf, saveDocument, type EditorForm } from "./editing.server";
-import { fieldsOf, listsOf, type EditorField } from "./editor-shape";
+import { formOf, saveDocument } from "./editing.server";
+import { fieldsOf, listsOf, type EditorField, type EditorValues } from "./editor-shape";
 import { SETTINGS_PATH } from "./editors";
 import type { ContentStore } from "./store.server";
 import { seededContentStore } from "../../tests/helpers/content-store";
@@ -49,7 +49,7 @@ const FORMATTED = /(^|\.)(position|href|id)$/;
 const takesText = (field: EditorField) => (field.type === "text" || field.type === "textarea") && !FORMATTED.test(field.name);
 
 /** The form with the payload in every text field and list row, and in every section of the body. */
-function hostile(path: string, form: EditorForm): EditorForm {
+function hostile(path: string, form: EditorValues): EditorValues {
   const { shape } = kindOf(path)!.kind;
   const values = { ...form.values };
   // A video's title alone would want its id: the video is tried where the article has one.
@@ -73,7 +73,7 @@ function hostile(path: string, form: EditorForm): EditorForm {
 }
 
 /** The same form with `link` in every address field: each must be refused at its own field. */
-function withLinks(path: string, form: EditorForm, link: string): { form: EditorForm; fields: string[] } {
+function withLinks(path: string, form: EditorValues, link: string): { form: EditorValues; fields: string[] } {
   const { shape } = kindOf(path)!.kind;
   const values = { ...form.values };
   const fields: string[] = [];
@@ -152,7 +152,7 @@ describe("hostile text in every field staff edit (issue 20)", () => {
   it("saves it in a person's name and biography, and in the settings' text, refusing it where a setting has a format", async () => {
     const personPath = "team/directors/amira-placeholder.md";
     const person = formOf(personPath, (await store.get(personPath))!);
-    const save = (path: string, form: EditorForm) => saveDocument(store, handle.db, EDITOR, path, form, "save");
+    const save = (path: string, form: EditorValues) => saveDocument(store, handle.db, EDITOR, path, form, "save");
     expect(await save(personPath, { ...person, values: { ...person.values, title: PAYLOAD } })).toEqual({
       kind: "invalid",
       errors: { title: ["Choose a title"] },

@@ -4,7 +4,8 @@ import { auditLog } from "../../db/schema";
 import { contentFiles, siteContentFrom } from "./content.server";
 import { documentHistory, lineDiff, restoreRevision } from "./history.server";
 import { kindOf } from "./document-kinds.server";
-import { formOf, readForm, removeDocument, saveDocument, type EditorForm } from "./editing.server";
+import { formOf, readForm, removeDocument, saveDocument } from "./editing.server";
+import type { EditorValues } from "./editor-shape";
 import { addPerson, movePerson, removedPeople } from "./boards.server";
 import type { ContentStore } from "./store.server";
 import { seededContentStore } from "../../tests/helpers/content-store";
@@ -18,7 +19,8 @@ describe("the page editor", () => {
   let store: ContentStore;
   const current = async () => formOf(PATH, (await store.get(PATH))!);
   const community = async () => siteContentFrom(await store.documents()).communities.find((c) => c.slug === "yazidis")!;
-  const save = (form: EditorForm, intent: "save" | "preview" | "edit" = "save") => saveDocument(store, handle.db, EDITOR, PATH, form, intent);
+  const save = (form: EditorValues, intent: "save" | "preview" | "edit" = "save") =>
+    saveDocument(store, handle.db, EDITOR, PATH, form, intent);
 
   beforeAll(async () => {
     ({ handle: handle, store } = await seededContentStore());

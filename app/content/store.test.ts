@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pollContentVersion } from "../../db/content-version.server";
 import { contentOn } from "../../tests/helpers/content-store";
-import { createTestDatabase, forEachDatabase, hasPostgres } from "../../tests/helpers/databases";
+import { forEachDatabase, serverPlaces } from "../../tests/helpers/databases";
 import type { SiteContent } from "./collections.server";
 import { contentFiles, siteContentFrom } from "./content.server";
 import { readContentFiles } from "./read-files.server";
@@ -176,27 +176,11 @@ forEachDatabase("content documents", (handle) => {
   });
 });
 
-/** Where the export reads from: the embedded database in a folder of its own, and a fresh PostgreSQL database. */
-const exportPlaces = [
-  { name: "PGlite", make: async (work: string) => ({ env: { DATA_DIR: join(work, "data"), DATABASE_URL: "" }, drop: async () => {} }) },
-  ...(hasPostgres
-    ? [
-        {
-          name: "PostgreSQL",
-          make: async () => {
-            const { url, drop } = await createTestDatabase();
-            return { env: { DATABASE_URL: url }, drop };
-          },
-        },
-      ]
-    : []),
-];
-
 describe("npm run content:export (issue 20)", () => {
-  for (const place of exportPlaces)
+  for (const place of serverPlaces("folder"))
     it(`writes an untouched install's content as exactly the repository's files, on ${place.name}`, async () => {
       const work = mkdtempSync(join(tmpdir(), "content-export-"));
-      const { env, drop } = await place.make(work);
+      const { env, drop } = await place.make();
       try {
         const out = join(work, "out");
         const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/ops/content-export.ts", out], {

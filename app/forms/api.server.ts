@@ -8,7 +8,7 @@ import { jsonAnswer } from "~/lib/responses";
 import { corsHeaders } from "./cors";
 import { FORMS, type FormDefinition } from "./definitions";
 import { handleSubmission, METHOD_NOT_ALLOWED, type SubmissionOutcome } from "./handle-submission.server";
-import type { FormsContext } from "./services.server";
+import type { FormsContext } from "./service.server";
 
 const formByFunctionName = (name: string | undefined): FormDefinition | undefined => FORMS.find((f) => f.functionName === name);
 

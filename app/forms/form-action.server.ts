@@ -4,7 +4,7 @@ import { data } from "react-router";
 import type { FormDefinition } from "./definitions";
 import type { FormActionResult } from "./form-page";
 import { handleSubmission } from "./handle-submission.server";
-import type { FormsContext } from "./services.server";
+import type { FormsContext } from "./service.server";
 
 /** The route action both form pages use: the shared pipeline, answered as page data. */
 export async function formAction(form: FormDefinition, request: Request, ctx: FormsContext) {

@@ -7,7 +7,7 @@ import { validate, type FieldErrors } from "~/lib/validation";
 import { looksAutomated } from "./abuse.server";
 import { rateLimitMessage, readFormData, type FormDefinition, type FormValues, type Submission } from "./definitions";
 import { KEY_FIELD } from "./protection";
-import type { FormsContext } from "./services.server";
+import type { FormsContext } from "./service.server";
 import { storeSubmission } from "./submissions.server";
 
 /** The largest valid join submission is about 3,300 characters (13 KB at 4 bytes each); a little room on top. */

@@ -3,7 +3,7 @@
  * confirm it, then the recovery codes, shown once.
  */
 import QRCode from "qrcode";
-import type { StaffContext } from "./services.server";
+import type { StaffContext } from "./service.server";
 import { audit } from "./audit.server";
 import type { StaffUser } from "./session.server";
 

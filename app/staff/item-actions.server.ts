@@ -1,6 +1,6 @@
 /** The inbox's POST actions (bulk on a list, or one item), shared by the list and item pages. */
 import { data, redirect } from "react-router";
-import type { StaffContext } from "./services.server";
+import type { StaffContext } from "./service.server";
 import type { StaffUser } from "./session.server";
 import { actorOf } from "./session.server";
 import { isStatus } from "./inbox";

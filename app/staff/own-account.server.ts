@@ -2,7 +2,7 @@
  * What each staff member manages for themselves: their passkeys and their recovery codes. The library does
  * the work; this adds the audit log, and counts wrong passwords like the sign-in does.
  */
-import type { StaffContext } from "./services.server";
+import type { StaffContext } from "./service.server";
 import { audit } from "./audit.server";
 import { actorOf, type StaffUser } from "./session.server";
 import { tooManyAttempts } from "./sign-in.server";

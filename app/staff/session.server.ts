@@ -11,7 +11,7 @@ import { forbidden, unauthorized } from "~/lib/responses";
 import { audit, type Actor } from "./audit.server";
 import { pagePathOf, setCookieHeaders } from "./http.server";
 import { SESSION_MAX_HOURS, type StaffRole } from "./auth.server";
-import type { StaffContext } from "./services.server";
+import type { StaffContext } from "./service.server";
 
 export interface StaffUser {
   id: string;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { auditLog, staffSessions } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import type { StaffContext } from "./services.server";
+import type { StaffContext } from "./service.server";
 import { staffAccountsService } from "./accounts.server";
 import { SYSTEM } from "./audit.server";
 import { createStaffAuth, SESSION_MAX_HOURS } from "./auth.server";

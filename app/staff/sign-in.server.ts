@@ -10,7 +10,7 @@ import { normaliseEmail } from "./accounts.server";
 import { audit, SYSTEM } from "./audit.server";
 import { setCookieHeaders } from "./http.server";
 import { STAFF_HOME } from "./home";
-import type { StaffContext } from "./services.server";
+import type { StaffContext } from "./service.server";
 
 const SIGN_IN_FAILED = "That email and password do not match an account.";
 const CODE_FAILED = "That code is not right. Check the time on your phone, or use a recovery code.";

@@ -9,7 +9,7 @@ import { createLimitStore } from "~/lib/limits.server";
 import { staffAccountsService } from "./accounts.server";
 import { SYSTEM } from "./audit.server";
 import { createStaffAuth } from "./auth.server";
-import { submissionsCsv } from "./export.server";
+import { submissionsCsv } from "./inbox-csv.server";
 import { STAFF_HOME } from "./home";
 import { readFilter } from "./inbox";
 import { INBOXES } from "./inbox-forms";

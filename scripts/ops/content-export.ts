@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { contentFiles, firstEdition } from "../../app/content/content.server";
-import { newsFile } from "../../app/news/export.server";
+import { newsFile } from "../../app/news/news-file.server";
 import { loadConfig } from "../../server/config";
 import { contentFromRunningServer } from "../../server/control";
 import { createLogger } from "../../server/logger";

@@ -4,6 +4,9 @@
  * point elsewhere, or TEST_POSTGRES=off to skip it.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
@@ -79,4 +82,38 @@ export function forEachDatabase(title: string, define: (handle: () => DatabaseHa
       define(() => opened!.handle);
     });
   }
+}
+
+/** Where a server under test keeps its data, as its environment, and how to remove it afterwards. */
+export interface ServerPlace {
+  name: "PGlite" | "PostgreSQL";
+  make(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+}
+
+/**
+ * The places a server under test can keep its data: the embedded database (in memory, or in a folder of its
+ * own that a restart finds again), and a fresh PostgreSQL database when one answers.
+ */
+export function serverPlaces(embedded: "memory" | "folder"): ServerPlace[] {
+  return [
+    {
+      name: "PGlite",
+      make: async () => {
+        if (embedded === "memory") return { env: { DATA_DIR: "memory://", DATABASE_URL: "" }, drop: async () => {} };
+        const dir = mkdtempSync(join(tmpdir(), "site-data-"));
+        return { env: { DATA_DIR: dir, DATABASE_URL: "" }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+      },
+    },
+    ...(hasPostgres
+      ? [
+          {
+            name: "PostgreSQL" as const,
+            make: async () => {
+              const { url, drop } = await createTestDatabase();
+              return { env: { DATABASE_URL: url }, drop };
+            },
+          },
+        ]
+      : []),
+  ];
 }

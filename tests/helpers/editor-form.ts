@@ -1,10 +1,9 @@
 /** The Site editor's form as a browser posts it, for tests of the editor and its route. */
 import { kindOf } from "../../app/content/document-kinds.server";
-import type { EditorForm } from "../../app/content/editing.server";
-import { listsOf } from "../../app/content/editor-shape";
+import { listsOf, type EditorValues } from "../../app/content/editor-shape";
 
 /** Every field by name, one blank row at the end of each list whose length is free, and `extra` on top. */
-export function posted(path: string, form: EditorForm, extra: Record<string, string> = {}): FormData {
+export function posted(path: string, form: EditorValues, extra: Record<string, string> = {}): FormData {
   const { kind } = kindOf(path)!;
   const data = new FormData();
   data.set("revision", String(form.revision));

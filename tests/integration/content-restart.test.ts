@@ -3,40 +3,18 @@
  * start): an edited community page stays edited, and a partner they removed stays removed. The real server
  * starts, stops, the content is changed as the staff area changes it, and it starts again.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { PARTNERS_PATH } from "../../app/content/editors";
 import { formOf, saveDocument } from "../../app/content/editing.server";
 import { contentOn } from "../helpers/content-store";
 import { startBuiltServer } from "../helpers/built-server";
-import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { serverPlaces } from "../helpers/databases";
 
 const EDITOR = { id: "staff-restart", email: "editor@example.org" };
 const SENTENCE = "A sentence staff added, which must outlive the restart.";
 
-const places = [
-  {
-    name: "PGlite",
-    make: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "content-restart-"));
-      return { env: { DATA_DIR: dir } as Record<string, string>, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  ...(hasPostgres
-    ? [
-        {
-          name: "PostgreSQL",
-          make: async () => {
-            const { url, drop } = await createTestDatabase();
-            return { env: { DATABASE_URL: url } as Record<string, string>, drop };
-          },
-        },
-      ]
-    : []),
-];
+const places = serverPlaces("folder");
 
 for (const place of places) {
   describe(`site content across restarts on ${place.name}`, () => {

@@ -2,9 +2,6 @@
  * What staff change in the news survives a restart (and a deploy: the seed file is read again each start).
  * The real server starts, stops, the news is changed as the staff area changes it, and it starts again.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { buildSiteContent } from "../../app/content/collections.server";
@@ -13,34 +10,13 @@ import { validate } from "../../app/lib/validation";
 import { newsItemSchema } from "../../app/news/news";
 import { SYSTEM } from "../../app/staff/audit.server";
 import { startBuiltServer } from "../helpers/built-server";
-import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { serverPlaces } from "../helpers/databases";
 import { newsServiceOn } from "../helpers/news";
 
 const content = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`));
 const [gone, edited] = content.news.filter((n) => n.communities.includes("druze"));
 
-type Place = { name: string; make: () => Promise<{ env: Record<string, string>; drop: () => Promise<void> }> };
-
-const places: Place[] = [
-  {
-    name: "PGlite",
-    make: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "news-restart-"));
-      return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  ...(hasPostgres
-    ? [
-        {
-          name: "PostgreSQL",
-          make: async () => {
-            const { url, drop } = await createTestDatabase();
-            return { env: { DATABASE_URL: url }, drop };
-          },
-        },
-      ]
-    : []),
-];
+const places = serverPlaces("folder");
 
 for (const place of places) {
   describe(`news across restarts on ${place.name}`, () => {

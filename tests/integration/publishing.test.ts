@@ -17,7 +17,7 @@ import { ADVISORY_LOCKS } from "../../db/locks";
 import type { RunningServer } from "../../server/app";
 import { startBuiltServerHere } from "../helpers/built-server";
 import { contentOn } from "../helpers/content-store";
-import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { createTestDatabase, hasPostgres, serverPlaces } from "../helpers/databases";
 
 const TOKEN = "publishing-metrics-token";
 const PAGE = "/communities/druze";
@@ -57,23 +57,14 @@ async function saveSentence(store: ContentStore, sentence: string) {
   expect(saved).toMatchObject({ revision: stored.revision + 1 });
 }
 
-const embedded = { name: "PGlite", env: async () => ({ env: {}, drop: async () => {} }) };
-const postgres = {
-  name: "PostgreSQL",
-  env: async () => {
-    const { url, drop } = await createTestDatabase();
-    return { env: { DATABASE_URL: url }, drop };
-  },
-};
-
-for (const place of hasPostgres ? [embedded, postgres] : [embedded])
+for (const place of serverPlaces("memory"))
   describe(`a failed publish on ${place.name}`, () => {
     let site: Awaited<ReturnType<typeof watchedServer>>;
     let drop: () => Promise<void>;
     let db: Database;
     let store: ContentStore;
     beforeAll(async () => {
-      const made = await place.env();
+      const made = await place.make();
       drop = made.drop;
       site = await watchedServer(made.env);
       db = site.server.database.db;

@@ -5,18 +5,10 @@
  */
 import { Form } from "react-router";
 import { FieldError, TextField } from "~/components/forms/fields";
-import type { EditorField, EditorGroup, EditorList, EditorShape } from "~/content/editor-shape";
+import type { EditorField, EditorGroup, EditorList, EditorShape, EditorValues } from "~/content/editor-shape";
 import type { FieldErrors } from "~/lib/validation";
 import { SaveAndPreview } from "./Controls";
 import { ImageField, type ImagePreview } from "./ImageField";
-
-/** The form's values, as the server reads and sends them back (app/content/editing.server.ts). */
-export interface EditorValues {
-  values: Record<string, string>;
-  lists: Record<string, Record<string, string>[]>;
-  body: string;
-  revision: number;
-}
 
 type Previews = Record<string, ImagePreview>;
 

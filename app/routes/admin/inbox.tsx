@@ -52,12 +52,119 @@ const FOLDERS = [
   { spam: true, label: "Spam" },
 ];
 
-export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, title, noun, filter, rows, total, pages, choices } = loaderData;
+type Loaded = Route.ComponentProps["loaderData"];
+
+/** The inbox and its spam folder: the address keeps the filter's other choices out. */
+function Folders({ base, spam }: { base: string; spam: boolean }) {
+  return (
+    <nav aria-label="Folders" className="mt-4">
+      <ul className="flex gap-2">
+        {FOLDERS.map((f) => (
+          <li key={f.label}>
+            <Link
+              to={`${base}?${filterParams({ spam: f.spam })}`}
+              aria-current={f.spam === spam ? "page" : undefined}
+              className={`inline-block rounded px-3 py-1.5 font-semibold ${f.spam === spam ? "bg-navy-700 text-white" : "underline"}`}
+            >
+              {f.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The filters: a plain GET form, so a filtered list has an address of its own. */
+function Filters({ title, filter, filters, choices }: Pick<Loaded, "title" | "filter" | "filters" | "choices">) {
+  return (
+    <Form
+      method="get"
+      className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm"
+      role="search"
+      aria-label={`Filter ${title.toLowerCase()}`}
+    >
+      {filter.spam ? <input type="hidden" name="folder" value="spam" /> : null}
+      <FilterSelect name="status" label="Status" value={filter.status} options={Object.entries(STATUSES)} />
+      {filters.includes("interest") ? (
+        <FilterSelect name="interest" label="Interest" value={filter.interest} options={INTERESTS} className="max-w-56" />
+      ) : null}
+      {(["community", "country"] as const)
+        .filter((name) => filters.includes(name))
+        .map((name) => (
+          <FilterSelect
+            key={name}
+            name={name}
+            label={name === "community" ? "Community" : "Country"}
+            value={filter[name]}
+            options={choices[name]}
+            className="max-w-48"
+          />
+        ))}
+      <SearchAndShow label="Search" value={filter.q} placeholder="Name, email or words in the message" />
+    </Form>
+  );
+}
+
+/** The page of rows, each selectable for the action above them, which comes back to this very list. */
+function Rows({ loaderData, returnTo }: { loaderData: Loaded; returnTo: string }) {
+  const { slug, title, noun, filter, rows } = loaderData;
   const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" aria-busy={busy}>
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <fieldset className="mt-3 flex flex-wrap items-end gap-3">
+        <legend className="sr-only">With the selected {noun}s</legend>
+        <label className="flex flex-col text-sm font-semibold">
+          With the selected
+          <select name="intent" className="mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal" defaultValue="">
+            <option value="" disabled>
+              Choose…
+            </option>
+            {Object.entries(STATUSES).map(([value, label]) => (
+              <option key={value} value={`status:${value}`}>
+                Mark {label.toLowerCase()}
+              </option>
+            ))}
+            {filter.spam ? <option value="not-spam">Not spam: move to inbox</option> : <option value="spam">Mark spam</option>}
+            <option value="delete">Delete…</option>
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary text-navy-900">
+          Apply
+        </button>
+      </fieldset>
+      <StaffTable
+        caption={`${title}, newest first`}
+        headers={[<span className="sr-only">Select</span>, "Received", "Name", "Email", loaderData.summaryLabel, "Status", "Retention"]}
+      >
+        {rows.map((r) => (
+          <tr key={r.id} className={`border-b border-sand-200 ${r.status === "new" && !r.spam ? "font-semibold" : ""}`}>
+            <td className="p-3">
+              <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.name}`} className="size-5" />
+            </td>
+            <DateCell iso={r.received} />
+            <td className="p-3" dir="auto">
+              <Link to={href("/admin/:inbox/:id", { inbox: slug, id: r.id })} className="text-navy-700 underline">
+                {r.name}
+              </Link>
+            </td>
+            <td className="p-3 break-all">{r.email}</td>
+            <td className="p-3" dir="auto">
+              {r.summary}
+            </td>
+            <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />
+          </tr>
+        ))}
+      </StaffTable>
+    </Form>
+  );
+}
+
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { slug, title, noun, filter, rows, total, pages } = loaderData;
   const base = href("/admin/:inbox", { inbox: slug });
   const here = `${base}?${filterParams(filter)}`;
-  const pageLink = (page: number) => `${base}?${filterParams({ ...filter, page })}`;
   if (actionData && "confirmDelete" in actionData) {
     return <ConfirmDelete ids={actionData.confirmDelete} noun={noun} returnTo={here} />;
   }
@@ -76,107 +183,16 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           Export CSV
         </a>
       </div>
-      <nav aria-label="Folders" className="mt-4">
-        <ul className="flex gap-2">
-          {FOLDERS.map((f) => (
-            <li key={f.label}>
-              <Link
-                to={`${base}?${filterParams({ spam: f.spam })}`}
-                aria-current={f.spam === filter.spam ? "page" : undefined}
-                className={`inline-block rounded px-3 py-1.5 font-semibold ${f.spam === filter.spam ? "bg-navy-700 text-white" : "underline"}`}
-              >
-                {f.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      <Form
-        method="get"
-        className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm"
-        role="search"
-        aria-label={`Filter ${title.toLowerCase()}`}
-      >
-        {filter.spam ? <input type="hidden" name="folder" value="spam" /> : null}
-        <FilterSelect name="status" label="Status" value={filter.status} options={Object.entries(STATUSES)} />
-        {loaderData.filters.includes("interest") ? (
-          <FilterSelect name="interest" label="Interest" value={filter.interest} options={INTERESTS} className="max-w-56" />
-        ) : null}
-        {(["community", "country"] as const)
-          .filter((name) => loaderData.filters.includes(name))
-          .map((name) => (
-            <FilterSelect
-              key={name}
-              name={name}
-              label={name === "community" ? "Community" : "Country"}
-              value={filter[name]}
-              options={choices[name]}
-              className="max-w-48"
-            />
-          ))}
-        <SearchAndShow label="Search" value={filter.q} placeholder="Name, email or words in the message" />
-      </Form>
-
+      <Folders base={base} spam={filter.spam} />
+      <Filters {...loaderData} />
       <ActionNotice result={actionData} />
-
       <p className="mt-6" aria-live="polite">
         {total === 0
           ? `No ${noun}s here.`
           : `${total} ${total === 1 ? noun : `${noun}s`}${pages > 1 ? `, page ${filter.page} of ${pages}` : ""}.`}
       </p>
-
-      {rows.length > 0 ? (
-        <Form method="post" aria-busy={busy}>
-          <input type="hidden" name="returnTo" value={here} />
-          <fieldset className="mt-3 flex flex-wrap items-end gap-3">
-            <legend className="sr-only">With the selected {noun}s</legend>
-            <label className="flex flex-col text-sm font-semibold">
-              With the selected
-              <select name="intent" className="mt-1 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal" defaultValue="">
-                <option value="" disabled>
-                  Choose…
-                </option>
-                {Object.entries(STATUSES).map(([value, label]) => (
-                  <option key={value} value={`status:${value}`}>
-                    Mark {label.toLowerCase()}
-                  </option>
-                ))}
-                {filter.spam ? <option value="not-spam">Not spam: move to inbox</option> : <option value="spam">Mark spam</option>}
-                <option value="delete">Delete…</option>
-              </select>
-            </label>
-            <button type="submit" className="btn-secondary text-navy-900">
-              Apply
-            </button>
-          </fieldset>
-          <StaffTable
-            caption={`${title}, newest first`}
-            headers={[<span className="sr-only">Select</span>, "Received", "Name", "Email", loaderData.summaryLabel, "Status", "Retention"]}
-          >
-            {rows.map((r) => (
-              <tr key={r.id} className={`border-b border-sand-200 ${r.status === "new" && !r.spam ? "font-semibold" : ""}`}>
-                <td className="p-3">
-                  <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.name}`} className="size-5" />
-                </td>
-                <DateCell iso={r.received} />
-                <td className="p-3" dir="auto">
-                  <Link to={href("/admin/:inbox/:id", { inbox: slug, id: r.id })} className="text-navy-700 underline">
-                    {r.name}
-                  </Link>
-                </td>
-                <td className="p-3 break-all">{r.email}</td>
-                <td className="p-3" dir="auto">
-                  {r.summary}
-                </td>
-                <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />
-              </tr>
-            ))}
-          </StaffTable>
-        </Form>
-      ) : null}
-
-      <Pager page={filter.page} pages={pages} href={pageLink} />
+      {rows.length > 0 ? <Rows loaderData={loaderData} returnTo={here} /> : null}
+      <Pager page={filter.page} pages={pages} href={(page) => `${base}?${filterParams({ ...filter, page })}`} />
     </>
   );
 }

@@ -52,19 +52,108 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-export default function Item({ loaderData, actionData }: Route.ComponentProps) {
-  const d = loaderData;
+type Loaded = Route.ComponentProps["loaderData"];
+
+/** Every field as the person sent it, and where to correct it when they ask. */
+function AsSent({ slug, id, fields }: Pick<Loaded, "slug" | "id" | "fields">) {
+  return (
+    <section aria-labelledby="sent" className="rounded-lg bg-white p-5 shadow-sm">
+      <h2 id="sent" className="font-serif text-xl font-bold text-navy-900">
+        As sent
+      </h2>
+      <p className="text-sm">
+        <Link to={href("/admin/:inbox/:id/edit", { inbox: slug, id })} className="underline">
+          Correct details
+        </Link>{" "}
+        <span className="text-sand-700">(when the person asks)</span>
+      </p>
+      <dl className="mt-3 divide-y divide-sand-200">
+        {fields.map((f) => (
+          <div key={f.field} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
+            <dt className="font-semibold text-sand-700">{f.label}</dt>
+            <dd dir="auto" className="whitespace-pre-wrap break-words" data-field={f.field}>
+              {f.value || <span className="text-sand-700">(empty)</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** What staff do with it: its status, their note, spam or not, deletion. Each a plain form. */
+function Handling({ id, status, note, spam }: Pick<Loaded, "id" | "status" | "note" | "spam">) {
+  return (
+    <div className="space-y-6">
+      <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
+        <input type="hidden" name="ids" value={id} />
+        <fieldset>
+          <legend className="font-serif text-lg font-bold text-navy-900">Status</legend>
+          <div className="mt-2 space-y-2">
+            {Object.entries(STATUSES).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="intent" value={`status:${value}`} defaultChecked={status === value} className="size-5" />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className="btn-primary mt-3">
+          Save status
+        </button>
+      </Form>
+      <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
+        <input type="hidden" name="ids" value={id} />
+        <input type="hidden" name="intent" value="note" />
+        <label htmlFor="note" className="font-serif text-lg font-bold text-navy-900">
+          Internal note
+        </label>
+        <p id="note-hint" className="text-sm text-sand-700">
+          Seen only by staff. Never sent to the person.
+        </p>
+        <textarea
+          id="note"
+          name="note"
+          rows={4}
+          maxLength={5000}
+          defaultValue={note}
+          aria-describedby="note-hint"
+          className="mt-2 block w-full rounded border border-sand-700/40 px-3 py-2"
+        />
+        <button type="submit" className="btn-secondary mt-3 text-navy-900">
+          Save note
+        </button>
+      </Form>
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="ids" value={id} />
+          <input type="hidden" name="intent" value={spam ? "not-spam" : "spam"} />
+          <button type="submit" className="btn-secondary text-navy-900">
+            {spam ? "Not spam" : "Mark spam"}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="ids" value={id} />
+          <input type="hidden" name="intent" value="delete" />
+          <button type="submit" className="btn-secondary text-red-800">
+            Delete…
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+export default function Item({ loaderData: d, actionData }: Route.ComponentProps) {
   const list = href("/admin/:inbox", { inbox: d.slug });
-  const item = href("/admin/:inbox/:id", { inbox: d.slug, id: d.id });
-  const back = `${list}${d.spam ? "?folder=spam" : ""}`;
   const corrected = useSearchParams()[0].get("corrected");
   if (actionData && "confirmDelete" in actionData) {
-    return <ConfirmDelete ids={actionData.confirmDelete} noun={d.noun} returnTo={item} />;
+    return <ConfirmDelete ids={actionData.confirmDelete} noun={d.noun} returnTo={href("/admin/:inbox/:id", { inbox: d.slug, id: d.id })} />;
   }
   return (
     <>
       <p>
-        <Link to={back} className="underline">
+        <Link to={`${list}${d.spam ? "?folder=spam" : ""}`} className="underline">
           ← {d.title}
         </Link>
       </p>
@@ -83,89 +172,9 @@ export default function Item({ loaderData, actionData }: Route.ComponentProps) {
           actionData ?? (corrected ? { message: corrected === "0" ? "Nothing needed correcting." : "Corrections saved." } : undefined)
         }
       />
-
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="sent" className="rounded-lg bg-white p-5 shadow-sm">
-          <h2 id="sent" className="font-serif text-xl font-bold text-navy-900">
-            As sent
-          </h2>
-          <p className="text-sm">
-            <Link to={href("/admin/:inbox/:id/edit", { inbox: d.slug, id: d.id })} className="underline">
-              Correct details
-            </Link>{" "}
-            <span className="text-sand-700">(when the person asks)</span>
-          </p>
-          <dl className="mt-3 divide-y divide-sand-200">
-            {d.fields.map((f) => (
-              <div key={f.field} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
-                <dt className="font-semibold text-sand-700">{f.label}</dt>
-                <dd dir="auto" className="whitespace-pre-wrap break-words" data-field={f.field}>
-                  {f.value || <span className="text-sand-700">(empty)</span>}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-
-        <div className="space-y-6">
-          <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
-            <input type="hidden" name="ids" value={d.id} />
-            <fieldset>
-              <legend className="font-serif text-lg font-bold text-navy-900">Status</legend>
-              <div className="mt-2 space-y-2">
-                {Object.entries(STATUSES).map(([value, label]) => (
-                  <label key={value} className="flex items-center gap-2">
-                    <input type="radio" name="intent" value={`status:${value}`} defaultChecked={d.status === value} className="size-5" />
-                    {label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <button type="submit" className="btn-primary mt-3">
-              Save status
-            </button>
-          </Form>
-
-          <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
-            <input type="hidden" name="ids" value={d.id} />
-            <input type="hidden" name="intent" value="note" />
-            <label htmlFor="note" className="font-serif text-lg font-bold text-navy-900">
-              Internal note
-            </label>
-            <p id="note-hint" className="text-sm text-sand-700">
-              Seen only by staff. Never sent to the person.
-            </p>
-            <textarea
-              id="note"
-              name="note"
-              rows={4}
-              maxLength={5000}
-              defaultValue={d.note}
-              aria-describedby="note-hint"
-              className="mt-2 block w-full rounded border border-sand-700/40 px-3 py-2"
-            />
-            <button type="submit" className="btn-secondary mt-3 text-navy-900">
-              Save note
-            </button>
-          </Form>
-
-          <div className="flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="ids" value={d.id} />
-              <input type="hidden" name="intent" value={d.spam ? "not-spam" : "spam"} />
-              <button type="submit" className="btn-secondary text-navy-900">
-                {d.spam ? "Not spam" : "Mark spam"}
-              </button>
-            </Form>
-            <Form method="post">
-              <input type="hidden" name="ids" value={d.id} />
-              <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className="btn-secondary text-red-800">
-                Delete…
-              </button>
-            </Form>
-          </div>
-        </div>
+        <AsSent {...d} />
+        <Handling {...d} />
       </div>
     </>
   );

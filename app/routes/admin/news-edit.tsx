@@ -60,6 +60,104 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   throw redirect(`${href("/admin/news/:id", { id: saved.id })}?${new URLSearchParams({ saved: "1", ...notLiveQuery(saved) })}`);
 }
 
+type Loaded = Route.ComponentProps["loaderData"];
+
+/** The question a deletion asks first: it cannot be undone. */
+function ConfirmDeletion({ id, title }: { id: string; title: string }) {
+  return (
+    <div role="alertdialog" aria-labelledby="confirm-delete" className="max-w-xl rounded-lg border-2 border-red-700 bg-white p-6">
+      <h1 id="confirm-delete" className="font-serif text-xl font-bold text-navy-900">
+        Delete “{title}”?
+      </h1>
+      <p className="mt-2">It disappears from every community page and feed at once. This cannot be undone.</p>
+      <Form method="post" className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
+          Delete
+        </button>
+        <a href={href("/admin/news/:id", { id })} className="btn-secondary text-navy-900">
+          Cancel
+        </a>
+      </Form>
+    </div>
+  );
+}
+
+/** The communities an item is about, and whether visitors see it: boxes and radio buttons, each group with its error. */
+function CommunitiesAndStatus({
+  communities,
+  values,
+  errors,
+}: {
+  communities: Loaded["communities"];
+  values: Values;
+  errors: FieldErrors;
+}) {
+  return (
+    <>
+      <fieldset
+        aria-describedby={errors.communities ? "communities-error" : undefined}
+        aria-invalid={errors.communities ? true : undefined}
+      >
+        <legend className="font-semibold text-navy-900">
+          Communities
+          <RequiredMark />
+        </legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {communities.map((c) => (
+            <label key={c.slug} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                name="communities"
+                value={c.slug}
+                defaultChecked={values.communities.includes(c.slug)}
+                className="size-5"
+              />
+              {c.name}
+            </label>
+          ))}
+        </div>
+        <FieldError name="communities" errors={errors.communities} />
+      </fieldset>
+      <fieldset>
+        <legend className="font-semibold text-navy-900">Visible to visitors?</legend>
+        <div className="mt-2 flex flex-wrap gap-4">
+          {Object.entries(NEWS_STATUSES).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="status" value={value} defaultChecked={values.status === value} className="size-5" />
+              {label}
+              {value === "draft" ? <span className="text-sm text-sand-700">(hidden)</span> : null}
+            </label>
+          ))}
+        </div>
+        <FieldError name="status" errors={errors.status} />
+      </fieldset>
+    </>
+  );
+}
+
+/** The item as its card will show it: the stored one, or what was typed once Preview is pressed. */
+function NewsCardPreview({ id, values, previewing }: { id: string | null | undefined; values: Values; previewing: boolean }) {
+  return (
+    <section aria-labelledby="preview" className="rounded-xl border border-sand-200 bg-white p-6 shadow-sm">
+      <h2 id="preview" className="font-serif text-2xl font-bold text-navy-900">
+        Preview
+      </h2>
+      <p className="mt-1 text-sm text-sand-700">
+        {previewing ? "As visitors will see it once saved." : "As visitors see it now. Press Preview to see your changes first."}
+      </p>
+      {values.title ? (
+        <ul className="mt-6 space-y-6">
+          <NewsEntry item={{ id: id ?? "preview", ...values }} />
+        </ul>
+      ) : (
+        <p className="mt-4 text-sand-700">Fill in the form to see the card.</p>
+      )}
+    </section>
+  );
+}
+
 export default function EditNews({ loaderData, actionData }: Route.ComponentProps) {
   const { id, communities } = loaderData;
   const [params] = useSearchParams();
@@ -72,26 +170,7 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
     defaultValue: String(values[name] ?? ""),
     required: true,
   });
-  if (actionData?.kind === "confirm-delete") {
-    return (
-      <div role="alertdialog" aria-labelledby="confirm-delete" className="max-w-xl rounded-lg border-2 border-red-700 bg-white p-6">
-        <h1 id="confirm-delete" className="font-serif text-xl font-bold text-navy-900">
-          Delete “{loaderData.values.title}”?
-        </h1>
-        <p className="mt-2">It disappears from every community page and feed at once. This cannot be undone.</p>
-        <Form method="post" className="mt-4 flex flex-wrap gap-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
-            Delete
-          </button>
-          <a href={href("/admin/news/:id", { id: id! })} className="btn-secondary text-navy-900">
-            Cancel
-          </a>
-        </Form>
-      </div>
-    );
-  }
+  if (actionData?.kind === "confirm-delete") return <ConfirmDeletion id={id!} title={loaderData.values.title} />;
   return (
     <>
       <BackLink to={href("/admin/news")}>News</BackLink>
@@ -105,63 +184,11 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
           <TextField {...field("source", "Source")} hint="The publication, for example Reuters or Human Rights Watch." />
           <TextField {...field("publishedDate", "Publication date")} type="date" />
           <TextField {...field("originalUrl", "Address of the original article")} type="url" hint="Starting with https://" />
-          <fieldset
-            aria-describedby={errors.communities ? "communities-error" : undefined}
-            aria-invalid={errors.communities ? true : undefined}
-          >
-            <legend className="font-semibold text-navy-900">
-              Communities
-              <RequiredMark />
-            </legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {communities.map((c) => (
-                <label key={c.slug} className="flex items-center gap-2">
-                  <input
-                    type="checkbox"
-                    name="communities"
-                    value={c.slug}
-                    defaultChecked={values.communities.includes(c.slug)}
-                    className="size-5"
-                  />
-                  {c.name}
-                </label>
-              ))}
-            </div>
-            <FieldError name="communities" errors={errors.communities} />
-          </fieldset>
-          <fieldset>
-            <legend className="font-semibold text-navy-900">Visible to visitors?</legend>
-            <div className="mt-2 flex flex-wrap gap-4">
-              {Object.entries(NEWS_STATUSES).map(([value, label]) => (
-                <label key={value} className="flex items-center gap-2">
-                  <input type="radio" name="status" value={value} defaultChecked={values.status === value} className="size-5" />
-                  {label}
-                  {value === "draft" ? <span className="text-sm text-sand-700">(hidden)</span> : null}
-                </label>
-              ))}
-            </div>
-            <FieldError name="status" errors={errors.status} />
-          </fieldset>
+          <CommunitiesAndStatus communities={communities} values={values} errors={errors} />
           <SaveAndPreview />
         </Form>
         <div className="space-y-6">
-          <section aria-labelledby="preview" className="rounded-xl border border-sand-200 bg-white p-6 shadow-sm">
-            <h2 id="preview" className="font-serif text-2xl font-bold text-navy-900">
-              Preview
-            </h2>
-            <p className="mt-1 text-sm text-sand-700">
-              {actionData?.kind === "preview"
-                ? "As visitors will see it once saved."
-                : "As visitors see it now. Press Preview to see your changes first."}
-            </p>
-            {values.title ? (
-              <ul className="mt-6 space-y-6">
-                <NewsEntry item={{ id: id ?? "preview", ...values }} />
-              </ul>
-            ) : (
-              <p className="mt-4 text-sand-700">Fill in the form to see the card.</p>
-            )}
-          </section>
+          <NewsCardPreview id={id} values={values} previewing={actionData?.kind === "preview"} />
           {id ? (
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />

@@ -2,7 +2,7 @@ import { href, redirect } from "react-router";
 import { badRequest } from "~/lib/responses";
 import type { Route } from "./+types/people-export";
 import { appContext } from "~/context.server";
-import { csvHeaders } from "~/staff/export.server";
+import { csvHeaders } from "~/staff/inbox-csv.server";
 import { findPerson, looksLikeEmail, personCsv, personJson, recordRequest } from "~/staff/people.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 

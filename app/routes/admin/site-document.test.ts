@@ -6,14 +6,15 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formOf, type EditorForm } from "~/content/editing.server";
+import { formOf } from "~/content/editing.server";
+import type { EditorValues } from "~/content/editor-shape";
 import type { EditorResult } from "~/content/editing.server";
 import { posted } from "../../../tests/helpers/editor-form";
 import { routeHarness, STAFF, type RouteHarness } from "../../../tests/helpers/routes";
 import { action, loader } from "./site-document";
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
-type Answered = EditorResult & { form: EditorForm; previews: Record<string, unknown> };
+type Answered = EditorResult & { form: EditorValues; previews: Record<string, unknown> };
 
 let routes: RouteHarness;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ const person = (board: string, id: string): Editor => ({
 const open = async (editor: Editor) => (await routes.get<Loaded>(loader, editor.address, editor.params)).data;
 const stored = async (editor: Editor) => formOf(editor.path, (await routes.services.app.contentStore.get(editor.path))!);
 /** The editor's form as the page shows it, with `changes` typed in, posted as the browser posts it. */
-const send = async (editor: Editor, changes: Record<string, string>, start?: EditorForm) =>
+const send = async (editor: Editor, changes: Record<string, string>, start?: EditorValues) =>
   routes.post<Answered>(action, editor.address, posted(editor.path, start ?? (await stored(editor)), changes), editor.params);
 const served = () => routes.services.publisher.current();
 

@@ -9,8 +9,8 @@ import type { Route } from "./+types/site-document";
 import { ActionNotice, BackLink, ConflictNotice, NotSavedNotice, PreviewPanel } from "~/components/staff/Controls";
 import { CardPreview, DocumentForm, RemoveFromSite, SlidesPreview, SourceWarnings } from "~/components/staff/DocumentEditor";
 import { kindOf, type DocumentKind } from "~/content/document-kinds.server";
-import { formOf, readForm, removeDocument, rowsIn, saveDocument, servedWarnings, type EditorForm } from "~/content/editing.server";
-import { hasPreview, imageSlotsOf } from "~/content/editor-shape";
+import { formOf, readForm, removeDocument, rowsIn, saveDocument, servedWarnings } from "~/content/editing.server";
+import { hasPreview, imageSlotsOf, type EditorValues } from "~/content/editor-shape";
 import { editorFor, historyOf, SITE_FILES } from "~/content/editors";
 import { readEditorForm, settleUploads, slotPreviews, takeUploads, withUploadErrors } from "~/content/uploads.server";
 import { appContext } from "~/context.server";
@@ -45,7 +45,7 @@ const backTo = (kind: DocumentKind) =>
       : { to: href("/admin/site/pages"), label: "Pages" };
 
 /** The photographs the form shows now, by their fields' names, each cut as its place cuts it. */
-function previewsOf(media: MediaStore, kind: DocumentKind, form: EditorForm) {
+function previewsOf(media: MediaStore, kind: DocumentKind, form: EditorValues) {
   const slots = imageSlotsOf(kind.shape, (list) => form.lists[list]?.length ?? 0);
   return slotPreviews(media, slots, (name) => {
     const row = /^(.+)\.(\d+)\.([^.]+)$/.exec(name);

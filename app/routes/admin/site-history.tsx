@@ -70,12 +70,143 @@ export async function action({ request, context }: Route.ActionArgs) {
 const MARK = { added: "+", removed: "−", same: " " } as const;
 const SPOKEN = { added: "Added: ", removed: "Removed: ", same: "" } as const;
 
+type Loaded = Route.ComponentProps["loaderData"];
+type Revision = Loaded["revisions"][number];
+
+const savedBy = (r: Revision) => r.savedBy ?? (r.revision === 1 ? "First edition (the site's files)" : "Update from the site's files");
+
+/** Every revision, newest first, with the two to compare chosen by radio buttons (a plain GET form). */
+function Revisions({ path, revisions, latest, from, to }: Pick<Loaded, "path" | "revisions" | "latest" | "from" | "to">) {
+  return (
+    <Form method="get" className="mt-6">
+      <input type="hidden" name="path" value={path} />
+      <StaffTable caption="Every saved version, newest first" headers={["Revision", "Saved", "By", "Compare from", "Compare to"]}>
+        {revisions.map((r) => (
+          <tr key={r.revision} className="border-b border-sand-200">
+            <td className="p-3">
+              {r.revision}
+              {r.revision === latest ? " (current)" : ""}
+              {r.deleted ? " (deleted)" : ""}
+            </td>
+            <DateCell iso={r.savedAt} />
+            <td className="p-3">{savedBy(r)}</td>
+            {(["from", "to"] as const).map((end) => (
+              <td key={end} className="p-3">
+                <input
+                  type="radio"
+                  name={end}
+                  value={r.revision}
+                  defaultChecked={r.revision === (end === "from" ? from : to)}
+                  aria-label={`Compare ${end} revision ${r.revision}`}
+                  className="size-5"
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </StaffTable>
+      <button type="submit" className="btn-secondary mt-3 text-navy-900">
+        Compare
+      </button>
+    </Form>
+  );
+}
+
+/** The lines that differ, marked for the eye and spoken for a screen reader; and the restore of the later one. */
+function Comparison({ path, revisions, latest, from, to, diff }: Pick<Loaded, "path" | "revisions" | "latest" | "from" | "to" | "diff">) {
+  return (
+    <section aria-labelledby="diff-heading" className="mt-8">
+      <h2 id="diff-heading" className="font-serif text-2xl font-bold text-navy-900">
+        Changes from revision {from} to revision {to}
+      </h2>
+      {diff.every((l) => l.kind === "same" || l.kind === "skipped") ? (
+        <p className="mt-2">The two revisions are the same.</p>
+      ) : (
+        <pre className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-white p-4 font-mono text-sm shadow-sm">
+          {diff.map((line, i) =>
+            line.kind === "skipped" ? (
+              <span key={i} className="block italic text-sand-700">
+                … {line.count} unchanged line{line.count === 1 ? "" : "s"} …
+              </span>
+            ) : (
+              <span
+                key={i}
+                className={`block ${line.kind === "added" ? "bg-green-50 text-green-900" : line.kind === "removed" ? "bg-red-50 text-red-800" : ""}`}
+              >
+                <span aria-hidden="true">{MARK[line.kind]} </span>
+                <span className="sr-only">{SPOKEN[line.kind]}</span>
+                {line.text || " "}
+              </span>
+            ),
+          )}
+        </pre>
+      )}
+      {to !== latest && !revisions.find((r) => r.revision === to)?.deleted ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="path" value={path} />
+          <input type="hidden" name="revision" value={to} />
+          <input type="hidden" name="current" value={latest} />
+          <button type="submit" className="btn-primary">
+            Restore revision {to}
+          </button>
+          <p className="mt-1 text-sm text-sand-700">Saves revision {to}'s text as a new revision; nothing in the history is lost.</p>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/** Photographs only earlier versions show, each deletable from every version, for the person in it. */
+function PastPhotographs({ path, pastImages }: Pick<Loaded, "path" | "pastImages">) {
+  if (!pastImages.length) return null;
+  return (
+    <section aria-labelledby="past-images-heading" className="mt-10 max-w-3xl rounded-lg border border-red-700 bg-white p-5">
+      <h2 id="past-images-heading" className="font-serif text-xl font-bold text-navy-900">
+        Photographs only in earlier versions
+      </h2>
+      <p className="mt-1">
+        The page no longer shows these, but its history can restore them, and their files stay online until then. If a photograph puts
+        someone at risk, delete it from every version: it cannot be brought back.
+      </p>
+      <ul className="mt-4 space-y-6">
+        {pastImages.map(({ id, thumbnail }, i) => (
+          <li key={id}>
+            <Form method="post" className="flex flex-wrap items-end gap-4">
+              {thumbnail ? (
+                <img
+                  src={thumbnail.url}
+                  width={thumbnail.width}
+                  height={thumbnail.height}
+                  alt={`Earlier photograph ${i + 1}`}
+                  className="h-auto max-h-32 w-auto rounded border border-sand-300"
+                />
+              ) : (
+                <p>Earlier photograph {i + 1} (its files are already gone)</p>
+              )}
+              <input type="hidden" name="intent" value="erase" />
+              <input type="hidden" name="path" value={path} />
+              <input type="hidden" name="image" value={id} />
+              <div className="space-y-2">
+                <label className="flex items-center gap-2">
+                  <input type="checkbox" name="confirm" className="size-5" />
+                  Yes, delete earlier photograph {i + 1} for good
+                </label>
+                <button type="submit" className="btn-secondary text-red-800">
+                  Delete from every version<span className="sr-only">: earlier photograph {i + 1}</span>
+                </button>
+              </div>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
-  const { path, editor, revisions, latest, from, to, diff, pastImages } = loaderData;
+  const { path, editor } = loaderData;
   const [params] = useSearchParams();
   const restored = params.get("restored");
-  const who = (r: (typeof revisions)[number]) =>
-    r.savedBy ?? (r.revision === 1 ? "First edition (the site's files)" : "Update from the site's files");
   return (
     <>
       {editor ? <BackLink to={editor}>Back to the editor</BackLink> : null}
@@ -91,117 +222,9 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
               : undefined)
         }
       />
-      <Form method="get" className="mt-6">
-        <input type="hidden" name="path" value={path} />
-        <StaffTable caption="Every saved version, newest first" headers={["Revision", "Saved", "By", "Compare from", "Compare to"]}>
-          {revisions.map((r) => (
-            <tr key={r.revision} className="border-b border-sand-200">
-              <td className="p-3">
-                {r.revision}
-                {r.revision === latest ? " (current)" : ""}
-                {r.deleted ? " (deleted)" : ""}
-              </td>
-              <DateCell iso={r.savedAt} />
-              <td className="p-3">{who(r)}</td>
-              {(["from", "to"] as const).map((end) => (
-                <td key={end} className="p-3">
-                  <input
-                    type="radio"
-                    name={end}
-                    value={r.revision}
-                    defaultChecked={r.revision === (end === "from" ? from : to)}
-                    aria-label={`Compare ${end} revision ${r.revision}`}
-                    className="size-5"
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </StaffTable>
-        <button type="submit" className="btn-secondary mt-3 text-navy-900">
-          Compare
-        </button>
-      </Form>
-      <section aria-labelledby="diff-heading" className="mt-8">
-        <h2 id="diff-heading" className="font-serif text-2xl font-bold text-navy-900">
-          Changes from revision {from} to revision {to}
-        </h2>
-        {diff.every((l) => l.kind === "same" || l.kind === "skipped") ? (
-          <p className="mt-2">The two revisions are the same.</p>
-        ) : (
-          <pre className="mt-3 overflow-x-auto whitespace-pre-wrap break-words rounded-lg bg-white p-4 font-mono text-sm shadow-sm">
-            {diff.map((line, i) =>
-              line.kind === "skipped" ? (
-                <span key={i} className="block italic text-sand-700">
-                  … {line.count} unchanged line{line.count === 1 ? "" : "s"} …
-                </span>
-              ) : (
-                <span
-                  key={i}
-                  className={`block ${line.kind === "added" ? "bg-green-50 text-green-900" : line.kind === "removed" ? "bg-red-50 text-red-800" : ""}`}
-                >
-                  <span aria-hidden="true">{MARK[line.kind]} </span>
-                  <span className="sr-only">{SPOKEN[line.kind]}</span>
-                  {line.text || " "}
-                </span>
-              ),
-            )}
-          </pre>
-        )}
-        {to !== latest && !revisions.find((r) => r.revision === to)?.deleted ? (
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="path" value={path} />
-            <input type="hidden" name="revision" value={to} />
-            <input type="hidden" name="current" value={latest} />
-            <button type="submit" className="btn-primary">
-              Restore revision {to}
-            </button>
-            <p className="mt-1 text-sm text-sand-700">Saves revision {to}'s text as a new revision; nothing in the history is lost.</p>
-          </Form>
-        ) : null}
-      </section>
-      {pastImages.length ? (
-        <section aria-labelledby="past-images-heading" className="mt-10 max-w-3xl rounded-lg border border-red-700 bg-white p-5">
-          <h2 id="past-images-heading" className="font-serif text-xl font-bold text-navy-900">
-            Photographs only in earlier versions
-          </h2>
-          <p className="mt-1">
-            The page no longer shows these, but its history can restore them, and their files stay online until then. If a photograph puts
-            someone at risk, delete it from every version: it cannot be brought back.
-          </p>
-          <ul className="mt-4 space-y-6">
-            {pastImages.map(({ id, thumbnail }, i) => (
-              <li key={id}>
-                <Form method="post" className="flex flex-wrap items-end gap-4">
-                  {thumbnail ? (
-                    <img
-                      src={thumbnail.url}
-                      width={thumbnail.width}
-                      height={thumbnail.height}
-                      alt={`Earlier photograph ${i + 1}`}
-                      className="h-auto max-h-32 w-auto rounded border border-sand-300"
-                    />
-                  ) : (
-                    <p>Earlier photograph {i + 1} (its files are already gone)</p>
-                  )}
-                  <input type="hidden" name="intent" value="erase" />
-                  <input type="hidden" name="path" value={path} />
-                  <input type="hidden" name="image" value={id} />
-                  <div className="space-y-2">
-                    <label className="flex items-center gap-2">
-                      <input type="checkbox" name="confirm" className="size-5" />
-                      Yes, delete earlier photograph {i + 1} for good
-                    </label>
-                    <button type="submit" className="btn-secondary text-red-800">
-                      Delete from every version<span className="sr-only">: earlier photograph {i + 1}</span>
-                    </button>
-                  </div>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <Revisions {...loaderData} />
+      <Comparison {...loaderData} />
+      <PastPhotographs {...loaderData} />
     </>
   );
 }

@@ -45,19 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ board, errors: result.errors, form }, { status: 400 });
 }
 
-export default function People({ loaderData, actionData }: Route.ComponentProps) {
+type Board = Route.ComponentProps["loaderData"]["boards"][number];
+type Answer = Route.ComponentProps["actionData"];
+
+/** What the last move, removal or addition came to. */
+function BoardNotices({ actionData }: { actionData: Answer }) {
   const [params] = useSearchParams();
   const removed = params.get("removed");
   const moved = params.get("moved");
   const removedNotice = removed ? changeNotice(params, `${removed} was removed from the site`) : null;
   return (
     <>
-      <BackLink to={href("/admin/site")}>Site</BackLink>
-      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Boards</h1>
-      <p className="mt-2 max-w-3xl">
-        The people on the two boards, in the order their grids show them: move someone up or down to change it. Officers not shown on the
-        grid are listed too.
-      </p>
       <ActionNotice
         result={
           actionData && "moveError" in actionData
@@ -71,10 +69,10 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
               : undefined
         }
       />
-      {removed ? (
+      {removedNotice ? (
         <div className="mt-4">
-          <Notice kind={removedNotice && "error" in removedNotice ? "error" : "ok"}>
-            {removedNotice && "error" in removedNotice ? removedNotice.error : `${removed} was removed from the site.`}{" "}
+          <Notice kind={"error" in removedNotice ? "error" : "ok"}>
+            {"error" in removedNotice ? removedNotice.error : `${removed} was removed from the site.`}{" "}
             <Link to={historyOf(params.get("path") ?? "")} className="underline">
               Their history
             </Link>{" "}
@@ -82,111 +80,137 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
           </Notice>
         </div>
       ) : null}
-      {loaderData.boards.map(({ board, members, removed: removedHere }) => {
-        const grid = members.filter((m) => m.listed);
+    </>
+  );
+}
+
+/** One board as its grid shows it, a row each, with buttons that move a person one place (saved at once). */
+function BoardTable({ board, members }: Pick<Board, "board" | "members">) {
+  const grid = members.filter((m) => m.listed);
+  return (
+    <StaffTable caption={BOARDS[board].title} headers={["Name", "Title", "Place on the grid", "Move"]}>
+      {members.map((m) => {
+        const place = grid.indexOf(m);
         return (
-          <div key={board} id={board} className="mt-6">
-            <h2 className="font-serif text-2xl font-bold text-navy-900">{BOARDS[board].title}</h2>
-            <StaffTable caption={BOARDS[board].title} headers={["Name", "Title", "Place on the grid", "Move"]}>
-              {members.map((m) => {
-                const place = grid.indexOf(m);
-                return (
-                  <tr key={m.id} className="border-b border-sand-200">
-                    <td className="p-3">
-                      <Link to={href("/admin/site/people/:board/:id", { board, id: m.id })} className="underline">
-                        {m.name}
-                      </Link>
-                      {m.placeholder ? <span className="ms-2 text-sand-700">(stand-in)</span> : null}
-                    </td>
-                    <td className="p-3">{m.title}</td>
-                    <td className="p-3">{m.listed ? place + 1 : "Not shown (officer)"}</td>
-                    <td className="p-3">
-                      {/* A plain form a row: each button moves this person one place, saved at once. */}
-                      {m.listed ? (
-                        <Form method="post" className="flex flex-wrap gap-2">
-                          <input type="hidden" name="board" value={board} />
-                          <input type="hidden" name="id" value={m.id} />
-                          {place > 0 ? (
-                            <button type="submit" name="move" value="up" className="btn-secondary text-navy-900">
-                              Move up<span className="sr-only">: {m.name}</span>
-                            </button>
-                          ) : null}
-                          {place < grid.length - 1 ? (
-                            <button type="submit" name="move" value="down" className="btn-secondary text-navy-900">
-                              Move down<span className="sr-only">: {m.name}</span>
-                            </button>
-                          ) : null}
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </StaffTable>
-            {removedHere.length ? (
-              <section aria-labelledby={`${board}-removed`} className="mt-3">
-                <h3 id={`${board}-removed`} className="font-semibold text-navy-900">
-                  Removed from the {BOARDS[board].title}
-                </h3>
-                <p className="text-sm text-sand-700">Their history keeps every version; restoring one puts them back on the site.</p>
-                <ul className="mt-1 list-disc ps-6">
-                  {removedHere.map((r) => (
-                    <li key={r.path}>
-                      <Link to={historyOf(r.path)} className="underline">
-                        {r.name}
-                        <span className="sr-only">: history and restore</span>
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : null}
-            {/* Native disclosure: open by itself when what was typed needs fixing. */}
-            <details open={actionData?.board === board} className="mt-3 max-w-2xl rounded-lg bg-white p-4 shadow-sm">
-              <summary className="cursor-pointer font-semibold text-navy-900">Add a person to the {BOARDS[board].title}</summary>
-              {actionData?.board === board ? <NotSavedNotice reason={actionData.errors.form?.join(" ")} /> : null}
-              <Form method="post" noValidate className="mt-4 space-y-4">
-                <input type="hidden" name="board" value={board} />
-                <TextField
-                  name={`${board}-name`}
-                  label="Name"
-                  required
-                  errors={actionData?.board === board ? actionData.errors.name : undefined}
-                  defaultValue={actionData?.board === board ? actionData.form?.name : undefined}
-                />
-                <div>
-                  <label htmlFor={`${board}-title`} className="block font-semibold text-navy-900">
-                    Title
-                  </label>
-                  <select
-                    id={`${board}-title`}
-                    name={`${board}-title`}
-                    defaultValue={actionData?.board === board ? actionData.form?.title : board === "advisors" ? "Advisor" : "Director"}
-                    className="mt-1 w-full rounded border border-sand-300 p-2"
-                  >
-                    {loaderData.titles.map((t) => (
-                      <option key={t}>{t}</option>
-                    ))}
-                  </select>
-                </div>
-                <TextField
-                  name={`${board}-biography`}
-                  label="Biography"
-                  multiline
-                  rows={6}
-                  hint="Markdown: a blank line starts a paragraph. The portrait can be added once photographs can be uploaded; until then a drawn stand-in shows."
-                  required
-                  errors={actionData?.board === board ? actionData.errors.biography : undefined}
-                  defaultValue={actionData?.board === board ? actionData.form?.biography : undefined}
-                />
-                <button type="submit" className="btn-primary">
-                  Add to the {BOARDS[board].title}
-                </button>
-              </Form>
-            </details>
-          </div>
+          <tr key={m.id} className="border-b border-sand-200">
+            <td className="p-3">
+              <Link to={href("/admin/site/people/:board/:id", { board, id: m.id })} className="underline">
+                {m.name}
+              </Link>
+              {m.placeholder ? <span className="ms-2 text-sand-700">(stand-in)</span> : null}
+            </td>
+            <td className="p-3">{m.title}</td>
+            <td className="p-3">{m.listed ? place + 1 : "Not shown (officer)"}</td>
+            <td className="p-3">
+              {/* A plain form a row: each button moves this person one place, saved at once. */}
+              {m.listed ? (
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="board" value={board} />
+                  <input type="hidden" name="id" value={m.id} />
+                  {place > 0 ? (
+                    <button type="submit" name="move" value="up" className="btn-secondary text-navy-900">
+                      Move up<span className="sr-only">: {m.name}</span>
+                    </button>
+                  ) : null}
+                  {place < grid.length - 1 ? (
+                    <button type="submit" name="move" value="down" className="btn-secondary text-navy-900">
+                      Move down<span className="sr-only">: {m.name}</span>
+                    </button>
+                  ) : null}
+                </Form>
+              ) : null}
+            </td>
+          </tr>
         );
       })}
+    </StaffTable>
+  );
+}
+
+/** Those removed from a board, each linked to the history that can restore them. */
+function RemovedFromBoard({ board, removed }: Pick<Board, "board" | "removed">) {
+  if (!removed.length) return null;
+  return (
+    <section aria-labelledby={`${board}-removed`} className="mt-3">
+      <h3 id={`${board}-removed`} className="font-semibold text-navy-900">
+        Removed from the {BOARDS[board].title}
+      </h3>
+      <p className="text-sm text-sand-700">Their history keeps every version; restoring one puts them back on the site.</p>
+      <ul className="mt-1 list-disc ps-6">
+        {removed.map((r) => (
+          <li key={r.path}>
+            <Link to={historyOf(r.path)} className="underline">
+              {r.name}
+              <span className="sr-only">: history and restore</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Adding a person at the end of a board's grid: a native disclosure, open by itself when what was typed needs fixing. */
+function AddPerson({ board, titles, actionData }: { board: Board["board"]; titles: readonly string[]; actionData: Answer }) {
+  const mine = actionData?.board === board ? actionData : undefined;
+  return (
+    <details open={Boolean(mine)} className="mt-3 max-w-2xl rounded-lg bg-white p-4 shadow-sm">
+      <summary className="cursor-pointer font-semibold text-navy-900">Add a person to the {BOARDS[board].title}</summary>
+      {mine ? <NotSavedNotice reason={mine.errors.form?.join(" ")} /> : null}
+      <Form method="post" noValidate className="mt-4 space-y-4">
+        <input type="hidden" name="board" value={board} />
+        <TextField name={`${board}-name`} label="Name" required errors={mine?.errors.name} defaultValue={mine?.form?.name} />
+        <div>
+          <label htmlFor={`${board}-title`} className="block font-semibold text-navy-900">
+            Title
+          </label>
+          <select
+            id={`${board}-title`}
+            name={`${board}-title`}
+            defaultValue={mine?.form?.title ?? (board === "advisors" ? "Advisor" : "Director")}
+            className="mt-1 w-full rounded border border-sand-300 p-2"
+          >
+            {titles.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          name={`${board}-biography`}
+          label="Biography"
+          multiline
+          rows={6}
+          hint="Markdown: a blank line starts a paragraph. A drawn stand-in shows until a portrait is uploaded in their editor."
+          required
+          errors={mine?.errors.biography}
+          defaultValue={mine?.form?.biography}
+        />
+        <button type="submit" className="btn-primary">
+          Add to the {BOARDS[board].title}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+export default function People({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <BackLink to={href("/admin/site")}>Site</BackLink>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">Boards</h1>
+      <p className="mt-2 max-w-3xl">
+        The people on the two boards, in the order their grids show them: move someone up or down to change it. Officers not shown on the
+        grid are listed too.
+      </p>
+      <BoardNotices actionData={actionData} />
+      {loaderData.boards.map(({ board, members, removed }) => (
+        <div key={board} id={board} className="mt-6">
+          <h2 className="font-serif text-2xl font-bold text-navy-900">{BOARDS[board].title}</h2>
+          <BoardTable board={board} members={members} />
+          <RemovedFromBoard board={board} removed={removed} />
+          <AddPerson board={board} titles={loaderData.titles} actionData={actionData} />
+        </div>
+      ))}
     </>
   );
 }

@@ -1,9 +1,9 @@
-import type { Route } from "./+types/export";
+import type { Route } from "./+types/inbox-csv";
 import { appContext } from "~/context.server";
 import { audit } from "~/staff/audit.server";
 import { readFilter } from "~/staff/inbox";
 import { exportInbox, inboxOrNotFound } from "~/staff/inbox.server";
-import { csvHeaders, submissionsCsv } from "~/staff/export.server";
+import { csvHeaders, submissionsCsv } from "~/staff/inbox-csv.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 /** GET /admin/{messages|volunteers}/export.csv?{the list's filter}: the whole filtered list, not one page. */

@@ -6,7 +6,7 @@ import { contentFiles, firstEdition } from "../content/content.server";
 import { parseYamlFile } from "../content/parse";
 import { newsSchema } from "../content/schemas";
 import { SYSTEM } from "../staff/audit.server";
-import { newsFile } from "./export.server";
+import { newsFile } from "./news-file.server";
 
 forEachDatabase("the news in an export", (handle) => {
   it("is the seed file itself until staff change the news, then every published item and no draft", async () => {
