@@ -48,6 +48,16 @@ const serverEnv = {
 const STAFF_TESTS = /[\\/]staff[\\/].*\.spec\.ts$/;
 /** Browser tests that reach into the server's database, which only PostgreSQL shares with another process. */
 const POSTGRES_ONLY = /\.postgres\.spec\.ts$/;
+/**
+ * What a phone shows differently: its own drawer, the shared layout and home page, and axe on a page of every
+ * kind (public and staff). What a page says or does is the same on every screen, and is checked on the desktop.
+ */
+const PHONE_TESTS = [/[\\/]phone[\\/]/, /[\\/](accessibility|layout|home)\.spec\.ts$/];
+/**
+ * The journeys whose storage differs between the databases (conflicts, locks, uploads, sessions, search) are
+ * tagged @storage and run again on PostgreSQL; the rest run once, on the embedded database.
+ */
+const STORAGE_JOURNEYS = /@storage/;
 const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 
 export default defineConfig({
@@ -71,9 +81,8 @@ export default defineConfig({
     },
   },
   projects: [
-    // Tests under phone/ or desktop/ are about that layout only; the rest run on both. The staff area's
-    // journeys run on a desktop, on a PGlite server of their own (staff) and on PostgreSQL; its accessibility
-    // check on the phone too, for a page of each kind.
+    // Every test runs on a desktop: the public ones on one server, the staff area's on a PGlite server of its
+    // own. The phone runs PHONE_TESTS; PostgreSQL the staff journeys tagged @storage.
     {
       name: "desktop",
       testIgnore: [/[\\/]phone[\\/]/, STAFF_TESTS],
@@ -89,8 +98,7 @@ export default defineConfig({
     },
     {
       name: "phone",
-      // What the content says (sections, pages) is the same on every screen: checked once, on the desktop.
-      testIgnore: [/[\\/]desktop[\\/]/, /[\\/]staff[\\/](?!accessibility\.spec)/, /[\\/](sections|pages)\.spec\.ts$/],
+      testMatch: PHONE_TESTS,
       use: { ...devices["Pixel 7"], channel: undefined },
       metadata: { staffEnv: { DATA_DIR, SITE_URL } },
     },
@@ -99,7 +107,7 @@ export default defineConfig({
           {
             name: "staff-postgres",
             testMatch: STAFF_TESTS,
-            testIgnore: /accessibility/,
+            grep: STORAGE_JOURNEYS,
             use: {
               ...devices["Desktop Chrome"],
               viewport: { width: 1366, height: 900 },

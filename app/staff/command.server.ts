@@ -9,6 +9,7 @@ import { STAFF_ROLES, type StaffRole } from "./auth.server";
 
 export const USAGE = `Usage:
   npm run staff -- add <email> --role admin|staff   create an account; prints its one-time setup link
+  npm run staff -- add <email> <email>… --role …    several accounts; prints each email and its link
   npm run staff -- list                             list accounts
   npm run staff -- reset <email>                    clear password and second factors; prints a new setup link
   npm run staff -- remove <email>                   delete an account`;
@@ -25,13 +26,25 @@ export async function runStaffCommand(accounts: StaffAccounts, argv: string[]): 
   const [command, ...rest] = argv;
   const roleAt = rest.indexOf("--role");
   const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
-  const email = rest.find((a, i) => !a.startsWith("--") && i !== roleAt + 1);
+  const emails = rest.filter((a, i) => !a.startsWith("--") && i !== roleAt + 1);
+  const email = emails[0];
   try {
     switch (command) {
       case "add": {
         if (!email) return { code: 2, out: USAGE };
         if (!STAFF_ROLES.includes(role as StaffRole)) return { code: 2, out: `--role must be admin or staff.\n\n${USAGE}` };
-        return { code: 0, out: await accounts.add(COMMAND_LINE, email, role as StaffRole) };
+        if (emails.length === 1) return { code: 0, out: await accounts.add(COMMAND_LINE, email, role as StaffRole) };
+        const made: string[] = [];
+        for (const each of emails) {
+          try {
+            made.push(`${each}\t${await accounts.add(COMMAND_LINE, each, role as StaffRole)}`);
+          } catch (err) {
+            // The accounts made before one is refused are kept: their links are printed with the reason.
+            if (err instanceof AccountError) return { code: 1, out: [...made, `${each}: ${err.message}`].join("\n") };
+            throw err;
+          }
+        }
+        return { code: 0, out: made.join("\n") };
       }
       case "reset":
         if (!email) return { code: 2, out: USAGE };

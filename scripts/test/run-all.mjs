@@ -1,24 +1,70 @@
 #!/usr/bin/env node
 /**
  * `npm test`: typecheck, lint, formatting, unit and server tests (Vitest), browser tests (Playwright), in that
- * order after one production build. Ends with one line `N passed, N failed` summed over all of them.
+ * order after one production build. Each suite has a time budget; one that runs past it is stopped and counts
+ * as failed, with a message that says so, long before CI's own limit would stop everything. Ends with each
+ * suite's wall time, the ten slowest tests, and one line `N passed, N failed` summed over all of them.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const results = join(root, "test-results");
-mkdirSync(results, { recursive: true });
+
+/**
+ * Minutes each suite may take on a busy 2-core machine: about twice what it takes on a quiet one, and together
+ * under CI's 30 minutes with room for the clone and `npm install`. TEST_BUDGET_SCALE=2 doubles them all, for
+ * a slower machine.
+ */
+const BUDGET_MINUTES = { browser: 3, build: 3, typecheck: 2, lint: 2, format: 1, vitest: 7, playwright: 9 };
+const budgetScale = Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
+
+/** Reports that outlive Playwright, which empties test-results/ when it starts. */
+const reports = join(root, "test-reports");
+mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+const times = [];
+/** Every test's duration, for the ten slowest: { name, ms }. */
+const durations = [];
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
-  const r = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return r.status ?? 1;
+const minutes = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+
+/** Runs a suite in a process group of its own, so that a suite past its budget is stopped with all it started. */
+function run(suite, command, args) {
+  const budget = BUDGET_MINUTES[suite] * budgetScale * 60_000;
+  console.log(`\n=== ${suite}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", detached: true });
+    let overBudget = false;
+    const stop = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      overBudget = true;
+      console.log(
+        `\n=== ${suite} ran past its budget of ${minutes(budget)} and was stopped. ` +
+          `The budgets are in scripts/test/run-all.mjs: find the slow tests above, or raise them with TEST_BUDGET_SCALE on a slow machine.`,
+      );
+      stop("SIGTERM");
+      setTimeout(() => stop("SIGKILL"), 10_000).unref();
+    }, budget);
+    const ended = (status) => {
+      clearTimeout(timer);
+      const ms = Date.now() - started;
+      times.push({ suite, ms, budget, overBudget });
+      resolve({ status: overBudget ? 1 : status, overBudget });
+    };
+    child.on("exit", (code) => ended(code ?? 1));
+    child.on("error", () => ended(1));
+  });
 }
 
 function count(label, passed, failed) {
@@ -27,53 +73,72 @@ function count(label, passed, failed) {
   lines.push(`${label}: ${passed} passed, ${failed} failed`);
 }
 
-if (run("browser", "node", ["scripts/test/ensure-browser.mjs"]) !== 0) {
-  console.log("\n0 passed, 1 failed");
-  process.exit(1);
+function finish() {
+  console.log("\n=== time (budget)");
+  for (const t of times)
+    console.log(`${t.suite.padEnd(12)} ${minutes(t.ms).padStart(7)} (${minutes(t.budget)})${t.overBudget ? "  PAST ITS BUDGET" : ""}`);
+  console.log(`${"all".padEnd(12)} ${minutes(times.reduce((sum, t) => sum + t.ms, 0)).padStart(7)}`);
+  if (durations.length) {
+    console.log("\n=== the ten slowest tests");
+    for (const d of durations.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`${(d.ms / 1000).toFixed(1).padStart(6)} s  ${d.name}`);
+  }
+  console.log("\n=== summary");
+  for (const l of lines) console.log(l);
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(totals.failed === 0 ? 0 : 1);
+}
+
+if ((await run("browser", "node", ["scripts/test/ensure-browser.mjs"])).status !== 0) {
+  count("browser", 0, 1);
+  finish();
 }
 
 /** One-step checks: each counts as one test. */
-function check(label, script) {
-  const status = run(label, "npm", ["run", script]);
-  count(label, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+async function check(suite, script) {
+  const { status } = await run(suite, "npm", ["run", script]);
+  count(suite, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
   return status;
 }
 
-const buildStatus = check("build", "build");
-check("typecheck", "typecheck");
-check("lint", "lint");
-check("format", "format:check");
+const buildStatus = await check("build", "build");
+await check("typecheck", "typecheck");
+await check("lint", "lint");
+await check("format", "format:check");
 
-const unitJson = join(results, "unit.json");
+const unitJson = join(reports, "unit.json");
 rmSync(unitJson, { force: true });
-const unitStatus = run("unit, server and integration tests (Vitest)", "npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${unitJson}`,
-]);
-if (existsSync(unitJson)) {
+const unit = await run("vitest", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${unitJson}`]);
+if (existsSync(unitJson) && !unit.overBudget) {
   const r = JSON.parse(readFileSync(unitJson, "utf8"));
+  for (const file of r.testResults)
+    for (const t of file.assertionResults)
+      durations.push({ name: `vitest  ${relative(root, file.name)} › ${t.fullName}`, ms: t.duration ?? 0 });
   // A suite skipped for want of nginx, PostgreSQL or Redis says why in its title, in the output above.
   const skipped = r.numPendingTests ? ` (${r.numPendingTests} skipped)` : "";
-  count(
-    `vitest${skipped}`,
-    r.numPassedTests,
-    r.numFailedTests + (r.numTotalTestSuites && unitStatus !== 0 && r.numFailedTests === 0 ? 1 : 0),
-  );
+  count(`vitest${skipped}`, r.numPassedTests, r.numFailedTests + (unit.status !== 0 && r.numFailedTests === 0 ? 1 : 0));
 } else {
   count("vitest", 0, 1);
 }
 
+/** Each test of a Playwright JSON report, with its project and its describe blocks' titles. */
+function* playwrightTests(suite, titles = []) {
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests)
+      yield { name: `${t.projectName}  ${spec.file} › ${[...titles, spec.title].join(" › ")}`, results: t.results };
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, [...titles, child.title]);
+}
+
 if (buildStatus === 0) {
-  const e2eJson = join(results, "e2e-results.json");
+  const e2eJson = join(root, "test-results", "e2e-results.json");
   rmSync(e2eJson, { force: true });
-  const e2eStatus = run("browser tests (Playwright)", "npx", ["playwright", "test"]);
-  if (existsSync(e2eJson)) {
-    const { stats } = JSON.parse(readFileSync(e2eJson, "utf8"));
-    const failed = stats.unexpected + stats.flaky;
-    count("playwright", stats.expected, failed + (e2eStatus !== 0 && failed === 0 ? 1 : 0));
+  const e2e = await run("playwright", "npx", ["playwright", "test"]);
+  if (existsSync(e2eJson) && !e2e.overBudget) {
+    const report = JSON.parse(readFileSync(e2eJson, "utf8"));
+    for (const suite of report.suites)
+      for (const t of playwrightTests(suite))
+        durations.push({ name: `playwright ${t.name}`, ms: t.results.reduce((sum, r) => sum + r.duration, 0) });
+    const failed = report.stats.unexpected + report.stats.flaky;
+    count("playwright", report.stats.expected, failed + (e2e.status !== 0 && failed === 0 ? 1 : 0));
   } else {
     count("playwright", 0, 1);
   }
@@ -81,7 +146,4 @@ if (buildStatus === 0) {
   count("playwright (not run: the build failed)", 0, 1);
 }
 
-console.log("\n=== summary");
-for (const l of lines) console.log(l);
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed === 0 ? 0 : 1);
+finish();

@@ -1,5 +1,5 @@
-/** axe on one page of every route, on the desktop and on a phone; desktop/accessibility.spec.ts checks the rest. */
-import { ROUTE_EXAMPLES } from "../helpers/pages";
+/** axe on a page of every kind, on the desktop and on a phone. */
+import { PAGE_KINDS } from "../helpers/pages";
 import { axeEachPage } from "./fixtures";
 
-axeEachPage(ROUTE_EXAMPLES);
+axeEachPage(PAGE_KINDS);

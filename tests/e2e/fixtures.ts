@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { NOT_FOUND_EXAMPLES, ROUTE_EXAMPLES } from "../helpers/pages";
 
-/** More of the long pages, and the not-found views: the same templates as ROUTE_EXAMPLES with other content. */
+/** More of the long pages, and the not-found views: the same templates as ROUTE_EXAMPLES with other content, for the tests without JavaScript. */
 export const MORE_PAGES = [
   "/communities/christians",
   "/communities/jews",
@@ -40,6 +40,8 @@ function trackForeignRequests(page: Page): string[] {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // The markup is the same whichever database holds the data: checked once, on the embedded one.
+  if (test.info().project.name === "staff-postgres") return;
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     .analyze();

@@ -26,19 +26,6 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("link", { name: /Watch on YouTube/ })).toBeVisible();
   });
 
-  test("the menus still open: dropdowns on a desktop, the drawer on a phone", async ({ page }, testInfo) => {
-    await page.goto("/");
-    if (testInfo.project.name === "phone") {
-      await page.getByRole("button", { name: "Menu" }).click();
-      await page.locator("#site-drawer summary", { hasText: "Common Bond Communities" }).click();
-      await page.locator("#site-drawer").getByRole("link", { name: "Yazidis" }).click();
-    } else {
-      await page.getByRole("navigation", { name: "Main", exact: true }).locator("summary", { hasText: "Common Bond Communities" }).click();
-      await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Yazidis" }).click();
-    }
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yazidis");
-  });
-
   test("the donation page still offers the hosted donation link", async ({ page }) => {
     await page.goto("/donate");
     await expect(page.getByRole("link", { name: /secure page/ })).toBeVisible();

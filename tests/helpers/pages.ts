@@ -28,3 +28,9 @@ export const NOT_FOUND_EXAMPLES = [
   "/team/director/nobody",
   "/team/advisor/nobody",
 ];
+
+/**
+ * A page of every kind a visitor can reach: each route, the site's own not-found page and a route's. axe checks
+ * each once on a desktop and once on a phone; the other pages share these templates.
+ */
+export const PAGE_KINDS = [...ROUTE_EXAMPLES, "/no-such-page", "/communities/atlantis"];

@@ -55,4 +55,16 @@ test.describe("desktop navigation", () => {
     await expect(nav.locator("summary.nav-link-active")).toHaveText("Common Bond Communities");
     await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute("href", "/communities/copts");
   });
+
+  test.describe("with JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a dropdown still opens and its links work", async ({ page }) => {
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main", exact: true });
+      await nav.locator("summary", { hasText: "Common Bond Communities" }).click();
+      await nav.getByRole("link", { name: "Yazidis" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yazidis");
+    });
+  });
 });

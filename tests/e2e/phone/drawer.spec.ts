@@ -71,4 +71,16 @@ test.describe("phone navigation", () => {
     await page.locator("#site-drawer summary", { hasText: "Our Team" }).click();
     await expectNoAxeViolations(page);
   });
+
+  test.describe("with JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the drawer still opens and its links work", async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Menu" }).click();
+      await page.locator("#site-drawer summary", { hasText: "Common Bond Communities" }).click();
+      await page.locator("#site-drawer").getByRole("link", { name: "Yazidis" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yazidis");
+    });
+  });
 });

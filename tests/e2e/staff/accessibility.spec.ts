@@ -1,6 +1,6 @@
 /**
- * axe on every page of the staff area, on the desktop and on a phone (this file is the staff test the phone
- * project runs), each with its tab order reaching the main actions by keyboard.
+ * axe on a page of every kind in the staff area, on the desktop and on a phone (this file is the staff test the
+ * phone project runs), and the main actions reached by keyboard.
  */
 import type { Locator } from "@playwright/test";
 import { totpNow } from "../../helpers/totp";
@@ -34,23 +34,28 @@ test("sign-in and setup pages", async ({ page, setupLink }) => {
   await expectNoAxeViolations(page);
 });
 
-// One test a page: each needs only the worker's admin, and eleven axe runs in one test outlast its budget on a busy machine.
-// A page of each kind here, on the desktop and the phone; the other pages, built from the same parts, on the
-// desktop only (accessibility-more.spec.ts).
+// A page of each kind, one test a page: each needs only the worker's admin, and many axe runs in one test
+// outlast its budget on a busy machine. The other pages are built from the same parts (a list with other
+// filters, a page editor with other fields). A message, its correction page and a person's records: below.
 test.describe("a page of each kind in the staff area", () => {
   for (const path of [
     "/admin/messages",
+    "/admin/news",
     "/admin/news/new",
     "/admin/site",
     "/admin/site/settings",
+    "/admin/site/pages",
+    "/admin/site/partners",
     "/admin/site/people",
     "/admin/site/people/directors/amira-placeholder",
-    "/admin/site/pages/ideology/mass-displacement-ethnic-cleansing",
-    "/admin/site/history?path=communities/yazidis.md",
-    // Lists of a set length (the home page's cards and slides).
+    // A page's fields with source warnings; lists of a set length (the home page's cards and slides).
+    "/admin/site/pages/communities/amazigh",
     "/admin/site/pages/pages/home",
+    "/admin/site/history?path=communities/yazidis.md",
     "/admin/people",
     "/admin/audit",
+    "/admin/account",
+    "/admin/accounts",
     "/admin/nowhere",
   ]) {
     test(path, async ({ adminPage: page }) => {

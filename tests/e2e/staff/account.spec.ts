@@ -22,39 +22,40 @@ async function virtualAuthenticator(page: Page) {
   return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
 }
 
-test("a staff member adds a passkey, signs in with it alone, and after removing it the passkey opens nothing", async ({
-  page,
-  newStaff: account,
-}) => {
-  // Two sign-outs and two passkey sign-ins, with a passkey added and removed between.
-  test.slow();
-  const authenticator = await virtualAuthenticator(page);
-  await page.getByRole("link", { name: /go to the inbox/ }).click();
-  await page.getByRole("link", { name: `My account: ${account.email}` }).click();
-  await expect(page.getByRole("heading", { name: "My account", level: 1 })).toBeVisible();
-  await expect(page.getByText("You have no passkeys.")).toBeVisible();
-  await expectNoAxeViolations(page);
+test(
+  "a staff member adds a passkey, signs in with it alone, and after removing it the passkey opens nothing",
+  { tag: "@storage" },
+  async ({ page, newStaff: account }) => {
+    // Two sign-outs and two passkey sign-ins, with a passkey added and removed between.
+    test.slow();
+    const authenticator = await virtualAuthenticator(page);
+    await page.getByRole("link", { name: /go to the inbox/ }).click();
+    await page.getByRole("link", { name: `My account: ${account.email}` }).click();
+    await expect(page.getByRole("heading", { name: "My account", level: 1 })).toBeVisible();
+    await expect(page.getByText("You have no passkeys.")).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  await page.getByLabel("Name for the new passkey").fill("Test laptop");
-  await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("table", { name: "Your passkeys" }).getByRole("cell", { name: "Test laptop", exact: true })).toBeVisible();
-  expect(await authenticator.credentials()).toHaveLength(1);
+    await page.getByLabel("Name for the new passkey").fill("Test laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(page.getByRole("table", { name: "Your passkeys" }).getByRole("cell", { name: "Test laptop", exact: true })).toBeVisible();
+    expect(await authenticator.credentials()).toHaveLength(1);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
 
-  await page.goto("/admin/account");
-  await page.getByRole("button", { name: "Remove passkey Test laptop" }).click();
-  await expect(page.getByRole("status")).toHaveText("Passkey removed.");
-  await expect(page.getByText("You have no passkeys.")).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
-  // The browser still holds the credential; the server no longer knows it.
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expect(page.getByRole("alert")).toHaveText(/Signing in with a passkey did not work/);
-  await expect(page).toHaveURL(/\/admin\/login$/);
-});
+    await page.goto("/admin/account");
+    await page.getByRole("button", { name: "Remove passkey Test laptop" }).click();
+    await expect(page.getByRole("status")).toHaveText("Passkey removed.");
+    await expect(page.getByText("You have no passkeys.")).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    // The browser still holds the credential; the server no longer knows it.
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Signing in with a passkey did not work/);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  },
+);
 
 test("an account without its authenticator app cannot add a passkey", async ({ page, setupLink }) => {
   await page.goto(new URL(setupLink).pathname);

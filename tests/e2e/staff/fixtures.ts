@@ -1,6 +1,7 @@
 /**
  * Fixtures for the staff area's browser tests: the accounts a test needs, set up the way a newcomer's is
- * (`npm run staff -- add`, then the setup pages), since that path is itself under test.
+ * (`npm run staff -- add`, then the setup pages), since that path is itself under test. Each worker makes its
+ * setup links several at a time (Invitations in helpers.ts).
  *
  * - `newStaff` / `newAdmin`: an account of the test's own, set up on `page`, which ends signed in on the
  *   recovery codes page. A test that signs out, renews codes, adds a passkey or has the account disabled
@@ -12,11 +13,8 @@
  * Accounts are not removed afterwards: every run starts on a new database (a fresh DATA_DIR, a recreated
  * PostgreSQL database), and removing one would cost another start of `npm run staff`, the slowest step here.
  */
-import { basename } from "node:path";
-import { test as base, type Browser, type BrowserContext, type Page, type WorkerInfo } from "@playwright/test";
-import { addAccount, setUpAccount, signIn, uniqueEmail, type StaffAccount } from "./helpers";
-
-type Role = "admin" | "staff";
+import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { Invitations, setUpAccount, signIn, type Role, type StaffAccount } from "./helpers";
 
 /** A shared account and the cookies of its session, which the worker's tests reuse. */
 interface SharedAccount extends StaffAccount {
@@ -24,19 +22,16 @@ interface SharedAccount extends StaffAccount {
 }
 
 /**
- * Setting up an account starts `npm run staff` (tsx loading the app's account code: ten seconds and more on
+ * Setting up an account may start `npm run staff` (tsx loading the app's account code: ten seconds and more on
  * a busy machine), then goes through three pages, one of which hashes the password. It gets a budget of its
  * own, so a test's timeout measures the test.
  */
 const SET_UP_TIMEOUT = 60_000;
 
-/** A name for an account's email that says which spec made it. */
-const labelOf = (file: string) => basename(file, ".spec.ts");
-
-async function sharedAccount(browser: Browser, workerInfo: WorkerInfo, role: Role): Promise<SharedAccount> {
-  const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+async function sharedAccount(browser: Browser, baseURL: string | undefined, invitations: Invitations, role: Role): Promise<SharedAccount> {
+  const context = await browser.newContext({ baseURL });
   try {
-    const account = await setUpAccount(await context.newPage(), workerInfo, role, `shared-${role}`);
+    const account = await setUpAccount(await context.newPage(), await invitations.take(role));
     return { ...account, storageState: await context.storageState() };
   } finally {
     await context.close();
@@ -63,27 +58,30 @@ async function signedInPage(browser: Browser, account: SharedAccount, use: (page
 
 export const test = base.extend<
   { newStaff: StaffAccount; newAdmin: StaffAccount; staffPage: Page; adminPage: Page; setupLink: string },
-  { sharedStaff: SharedAccount; sharedAdmin: SharedAccount }
+  { invitations: Invitations; sharedStaff: SharedAccount; sharedAdmin: SharedAccount }
 >({
   newStaff: [
-    async ({ page }, use, testInfo) => use(await setUpAccount(page, testInfo, "staff", labelOf(testInfo.file))),
+    async ({ page, invitations }, use) => use(await setUpAccount(page, await invitations.take("staff"))),
     { timeout: SET_UP_TIMEOUT },
   ],
   newAdmin: [
-    async ({ page }, use, testInfo) => use(await setUpAccount(page, testInfo, "admin", labelOf(testInfo.file))),
+    async ({ page, invitations }, use) => use(await setUpAccount(page, await invitations.take("admin"))),
     { timeout: SET_UP_TIMEOUT },
   ],
-  setupLink: [
+  setupLink: [async ({ invitations }, use) => use((await invitations.take("staff")).link), { timeout: SET_UP_TIMEOUT }],
+  invitations: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, testInfo) => use(await addAccount(testInfo, uniqueEmail(labelOf(testInfo.file)), "staff")),
-    { timeout: SET_UP_TIMEOUT },
+    async ({}, use, workerInfo) => use(new Invitations(workerInfo)),
+    { scope: "worker" },
   ],
   sharedStaff: [
-    async ({ browser }, use, workerInfo) => use(await sharedAccount(browser, workerInfo, "staff")),
+    async ({ browser, invitations }, use, workerInfo) =>
+      use(await sharedAccount(browser, workerInfo.project.use.baseURL, invitations, "staff")),
     { scope: "worker", timeout: SET_UP_TIMEOUT },
   ],
   sharedAdmin: [
-    async ({ browser }, use, workerInfo) => use(await sharedAccount(browser, workerInfo, "admin")),
+    async ({ browser, invitations }, use, workerInfo) =>
+      use(await sharedAccount(browser, workerInfo.project.use.baseURL, invitations, "admin")),
     { scope: "worker", timeout: SET_UP_TIMEOUT },
   ],
   staffPage: async ({ browser, sharedStaff }, use) => signedInPage(browser, sharedStaff, use),

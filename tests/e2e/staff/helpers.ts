@@ -45,20 +45,54 @@ export async function completeSetup(page: Page, link: string) {
   return { setupKey, recoveryCodes: await codes.allTextContents() };
 }
 
-/** A one-time setup link for a new account, from `npm run staff -- add`. */
-export async function addAccount(info: ProjectInfo, email: string, role: "admin" | "staff"): Promise<string> {
-  const link = await staffCommand(info, "add", email, "--role", role);
-  expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
-  return link;
+export type Role = "admin" | "staff";
+
+/** A new account's address and its one-time setup link. */
+export interface Invitation {
+  email: string;
+  link: string;
+}
+
+/**
+ * Setup links made ahead, several to one `npm run staff -- add` (each start loads the app's account code:
+ * seconds on a busy machine), handed out one at a time to a worker's tests.
+ */
+export class Invitations {
+  private readonly ready: Record<Role, Invitation[]> = { admin: [], staff: [] };
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly info: ProjectInfo,
+    private readonly batch = 5,
+  ) {}
+
+  take(role: Role): Promise<Invitation> {
+    const next = this.queue.then(async () => {
+      if (this.ready[role].length === 0) this.ready[role] = await this.make(role);
+      return this.ready[role].shift()!;
+    });
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  private async make(role: Role): Promise<Invitation[]> {
+    const emails = Array.from({ length: this.batch }, () => uniqueEmail(role));
+    const out = await staffCommand(this.info, "add", ...emails, "--role", role);
+    const made = out.split("\n").map((line): Invitation => {
+      const [email = "", link = ""] = line.split("\t");
+      return { email, link };
+    });
+    expect(made.map((m) => m.email)).toEqual(emails);
+    for (const { link } of made) expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
+    return made;
+  }
 }
 
 /** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
-export async function setUpAccount(page: Page, info: ProjectInfo, role: "admin" | "staff", label: string = role): Promise<StaffAccount> {
-  const email = uniqueEmail(label);
-  const link = await addAccount(info, email, role);
-  const { setupKey, recoveryCodes } = await completeSetup(page, link);
+export async function setUpAccount(page: Page, invitation: Invitation): Promise<StaffAccount> {
+  const { setupKey, recoveryCodes } = await completeSetup(page, invitation.link);
   expect(recoveryCodes).toHaveLength(10);
-  return { email, password: STRONG_PASSWORD, setupKey, recoveryCodes };
+  return { email: invitation.email, password: STRONG_PASSWORD, setupKey, recoveryCodes };
 }
 
 export async function signIn(page: Page, account: StaffAccount, code?: string) {

@@ -35,46 +35,47 @@ async function deleteItem(page: Page, editPath: string) {
 
 const latestNews = (page: Page) => page.getByRole("complementary", { name: "Latest News" });
 
-test("an added item shows on the community page, its news page and both feeds; an edit changes it; deleting removes it", async ({
-  staffPage: page,
-  request,
-}) => {
-  // A long journey: an item added, edited and deleted, each seen on the site's pages and feeds, with two axe checks.
-  test.slow();
-  const title = `Druze villagers displaced ${Date.now()}`;
-  const edit = await addItem(page, { title, community: "Druze" });
-  await expect(page.getByRole("region", { name: "Preview" }).getByRole("heading", { name: title })).toBeVisible();
-  await expectNoAxeViolations(page);
+test(
+  "an added item shows on the community page, its news page and both feeds; an edit changes it; deleting removes it",
+  { tag: "@storage" },
+  async ({ staffPage: page, request }) => {
+    // A long journey: an item added, edited and deleted, each seen on the site's pages and feeds, with two axe checks.
+    test.slow();
+    const title = `Druze villagers displaced ${Date.now()}`;
+    const edit = await addItem(page, { title, community: "Druze" });
+    await expect(page.getByRole("region", { name: "Preview" }).getByRole("heading", { name: title })).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  await page.goto("/communities/druze");
-  await expect(latestNews(page).getByRole("heading", { name: title })).toBeVisible();
-  const link = latestNews(page).getByRole("link", { name: new RegExp(`Read Full Article\\s*: ${title}`) });
-  await expect(link).toHaveAttribute("href", `https://example.org/${encodeURIComponent(title)}`);
-  await latestNews(page).getByRole("link", { name: "All news about Druze" }).click();
-  await expect(page.getByRole("heading", { name: title })).toBeVisible();
-  await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", "/communities/druze/news.xml");
-  await expectNoAxeViolations(page);
+    await page.goto("/communities/druze");
+    await expect(latestNews(page).getByRole("heading", { name: title })).toBeVisible();
+    const link = latestNews(page).getByRole("link", { name: new RegExp(`Read Full Article\\s*: ${title}`) });
+    await expect(link).toHaveAttribute("href", `https://example.org/${encodeURIComponent(title)}`);
+    await latestNews(page).getByRole("link", { name: "All news about Druze" }).click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", "/communities/druze/news.xml");
+    await expectNoAxeViolations(page);
 
-  for (const feedPath of ["/communities/druze/news.xml", "/news.xml"]) {
-    const res = await request.get(feedPath);
-    expect(res.headers()["content-type"]).toContain("application/atom+xml");
-    const body = await res.text();
-    expect(titlesIn(body)).toContain(title);
-    expect(body).not.toMatch(/utm_|fbclid/);
-  }
+    for (const feedPath of ["/communities/druze/news.xml", "/news.xml"]) {
+      const res = await request.get(feedPath);
+      expect(res.headers()["content-type"]).toContain("application/atom+xml");
+      const body = await res.text();
+      expect(titlesIn(body)).toContain(title);
+      expect(body).not.toMatch(/utm_|fbclid/);
+    }
 
-  await page.goto(edit);
-  await page.getByLabel(/^Title/).fill(`${title} (updated)`);
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
-  await page.goto("/communities/druze");
-  await expect(latestNews(page).getByRole("heading", { name: `${title} (updated)` })).toBeVisible();
+    await page.goto(edit);
+    await page.getByLabel(/^Title/).fill(`${title} (updated)`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+    await page.goto("/communities/druze");
+    await expect(latestNews(page).getByRole("heading", { name: `${title} (updated)` })).toBeVisible();
 
-  await deleteItem(page, edit);
-  await page.goto("/communities/druze");
-  await expect(latestNews(page)).not.toContainText(title);
-  expect(titlesIn(await (await request.get("/communities/druze/news.xml")).text())).not.toContain(`${title} (updated)`);
-});
+    await deleteItem(page, edit);
+    await page.goto("/communities/druze");
+    await expect(latestNews(page)).not.toContainText(title);
+    expect(titlesIn(await (await request.get("/communities/druze/news.xml")).text())).not.toContain(`${title} (updated)`);
+  },
+);
 
 test("pinning moves an old item to the top of one community; a draft stays hidden", async ({ staffPage: page, request }) => {
   // A long journey: two items added, one pinned, checked on the community page, its news page and both feeds, then deleted.

@@ -329,75 +329,76 @@ test("replacing a stand-in advisor changes the grid, their page and the checklis
   }
 });
 
-test("a community page's text and sources are edited, previewed and saved without JavaScript, then restored from its history", async ({
-  staffPage,
-  browser,
-}) => {
-  test.slow();
-  const sentence = `An editor's sentence on the Quokkafarers, checked against its source on ${new Date().toISOString().slice(0, 10)}.`;
-  const source = {
-    url: "https://www.ohchr.org/en/press-releases/2016/06/un-commission-inquiry-syria-isis-committing-genocide-against-yazidis",
-    title: "UN Commission of Inquiry on Syria: ISIS is committing genocide against the Yazidis",
-  };
-  const noScript = await browser.newContext({ storageState: await staffPage.context().storageState(), javaScriptEnabled: false });
-  try {
-    const page = await noScript.newPage();
-    await page.goto("/admin/site/pages");
-    await page.getByRole("link", { name: "Druze", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Druze");
-    const body = field(page, "Text of the page");
-    await body.fill(
-      (await body.inputValue()).replace(/^## Under Attack\n/m, `## Under Attack\n\n${sentence} <script>window.__ran=1</script>\n`),
-    );
-    const added = page.getByRole("group", { name: "New source" });
-    await added.getByLabel(/^Address/).fill(source.url);
-    await added.getByLabel(/^Title/).fill(source.title);
-    await added.getByLabel(/^Publisher/).fill("OHCHR");
-    await added.getByLabel(/^Date published/).fill("2016-06-16");
+test(
+  "a community page's text and sources are edited, previewed and saved without JavaScript, then restored from its history",
+  { tag: "@storage" },
+  async ({ staffPage, browser }) => {
+    test.slow();
+    const sentence = `An editor's sentence on the Quokkafarers, checked against its source on ${new Date().toISOString().slice(0, 10)}.`;
+    const source = {
+      url: "https://www.ohchr.org/en/press-releases/2016/06/un-commission-inquiry-syria-isis-committing-genocide-against-yazidis",
+      title: "UN Commission of Inquiry on Syria: ISIS is committing genocide against the Yazidis",
+    };
+    const noScript = await browser.newContext({ storageState: await staffPage.context().storageState(), javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto("/admin/site/pages");
+      await page.getByRole("link", { name: "Druze", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Druze");
+      const body = field(page, "Text of the page");
+      await body.fill(
+        (await body.inputValue()).replace(/^## Under Attack\n/m, `## Under Attack\n\n${sentence} <script>window.__ran=1</script>\n`),
+      );
+      const added = page.getByRole("group", { name: "New source" });
+      await added.getByLabel(/^Address/).fill(source.url);
+      await added.getByLabel(/^Title/).fill(source.title);
+      await added.getByLabel(/^Publisher/).fill("OHCHR");
+      await added.getByLabel(/^Date published/).fill("2016-06-16");
 
-    await page.getByRole("button", { name: "Preview" }).first().click();
-    const preview = page.getByRole("region", { name: "Preview" });
-    await expect(preview).toContainText(sentence);
-    await expect(preview.locator("script")).toHaveCount(0);
-    // The preview kept the new source, and offers a fresh blank row.
-    await expect(page.getByRole("group", { name: "New source" }).getByLabel(/^Address/)).toHaveValue("");
-    await expect(page.getByLabel(/^Address/).and(page.locator(`[value="${source.url}"]`))).toHaveCount(1);
+      await page.getByRole("button", { name: "Preview" }).first().click();
+      const preview = page.getByRole("region", { name: "Preview" });
+      await expect(preview).toContainText(sentence);
+      await expect(preview.locator("script")).toHaveCount(0);
+      // The preview kept the new source, and offers a fresh blank row.
+      await expect(page.getByRole("group", { name: "New source" }).getByLabel(/^Address/)).toHaveValue("");
+      await expect(page.getByLabel(/^Address/).and(page.locator(`[value="${source.url}"]`))).toHaveCount(1);
 
-    await page.getByRole("button", { name: "Save" }).first().click();
-    await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+      await page.getByRole("button", { name: "Save" }).first().click();
+      await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+      await page.goto("/communities/druze");
+      await expect(page.locator("main")).toContainText(sentence);
+      await expect(page.getByRole("link", { name: source.title })).toHaveAttribute("href", source.url);
+      // Searchable at once, in the visitor's words.
+      await page.goto("/search?q=quokkafarers");
+      const first = page.locator("main ol > li").first();
+      await expect(first.getByRole("link")).toHaveText("Druze");
+      await expect(first.locator("mark")).toHaveText("Quokkafarers");
+    } finally {
+      await noScript.close();
+    }
+
+    // The history shows the change, and restoring the first edition takes it away again.
+    const page = staffPage;
+    await page.goto("/admin/site/pages/communities/druze");
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(page.getByRole("region", { name: /^Changes from revision/ })).toContainText(`Added: ${sentence}`);
+    await page.getByRole("radio", { name: "Compare to revision 1" }).check();
+    const latest = await page
+      .getByRole("radio", { name: /^Compare from revision/ })
+      .first()
+      .getAttribute("value");
+    await page.getByRole("radio", { name: `Compare from revision ${latest}` }).check();
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect(page.getByRole("region", { name: /^Changes from revision/ })).toContainText(`Removed: ${sentence}`);
+    await page.getByRole("button", { name: "Restore revision 1" }).click();
+    await expect(page.getByRole("status")).toHaveText("Revision 1 restored as a new revision. Visitors see it now.");
     await page.goto("/communities/druze");
-    await expect(page.locator("main")).toContainText(sentence);
-    await expect(page.getByRole("link", { name: source.title })).toHaveAttribute("href", source.url);
-    // Searchable at once, in the visitor's words.
-    await page.goto("/search?q=quokkafarers");
-    const first = page.locator("main ol > li").first();
-    await expect(first.getByRole("link")).toHaveText("Druze");
-    await expect(first.locator("mark")).toHaveText("Quokkafarers");
-  } finally {
-    await noScript.close();
-  }
-
-  // The history shows the change, and restoring the first edition takes it away again.
-  const page = staffPage;
-  await page.goto("/admin/site/pages/communities/druze");
-  await page.getByRole("link", { name: "History" }).click();
-  await expect(page.getByRole("region", { name: /^Changes from revision/ })).toContainText(`Added: ${sentence}`);
-  await page.getByRole("radio", { name: "Compare to revision 1" }).check();
-  const latest = await page
-    .getByRole("radio", { name: /^Compare from revision/ })
-    .first()
-    .getAttribute("value");
-  await page.getByRole("radio", { name: `Compare from revision ${latest}` }).check();
-  await page.getByRole("button", { name: "Compare" }).click();
-  await expect(page.getByRole("region", { name: /^Changes from revision/ })).toContainText(`Removed: ${sentence}`);
-  await page.getByRole("button", { name: "Restore revision 1" }).click();
-  await expect(page.getByRole("status")).toHaveText("Revision 1 restored as a new revision. Visitors see it now.");
-  await page.goto("/communities/druze");
-  await expect(page.locator("main")).not.toContainText(sentence);
-  await expect(page.getByRole("link", { name: source.title })).toHaveCount(0);
-  await page.goto("/search?q=quokkafarers&exact=1");
-  await expect(page.getByRole("heading", { name: "No results for “quokkafarers”" })).toBeVisible();
-});
+    await expect(page.locator("main")).not.toContainText(sentence);
+    await expect(page.getByRole("link", { name: source.title })).toHaveCount(0);
+    await page.goto("/search?q=quokkafarers&exact=1");
+    await expect(page.getByRole("heading", { name: "No results for “quokkafarers”" })).toBeVisible();
+  },
+);
 
 test("a refused page keeps what was typed and marks the field", async ({ staffPage: page }) => {
   await page.goto("/admin/site/pages/ideology/kidnapping");
@@ -533,26 +534,27 @@ test("markup in every field of a community page is shown inert on its page, the 
   }
 });
 
-test("two editors save the same page: the second is refused with what changed, keeps their text, and can compare", async ({
-  staffPage: first,
-  adminPage: second,
-}) => {
-  test.slow();
-  const path = "/admin/site/pages/communities/samaritans";
-  await first.goto(path);
-  await second.goto(path);
-  const summary = await field(first, "Summary").inputValue();
-  await field(first, "Summary").fill(`${summary} First editor's addition.`);
-  await first.getByRole("button", { name: "Save" }).first().click();
-  await expect(first.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+test(
+  "two editors save the same page: the second is refused with what changed, keeps their text, and can compare",
+  { tag: "@storage" },
+  async ({ staffPage: first, adminPage: second }) => {
+    test.slow();
+    const path = "/admin/site/pages/communities/samaritans";
+    await first.goto(path);
+    await second.goto(path);
+    const summary = await field(first, "Summary").inputValue();
+    await field(first, "Summary").fill(`${summary} First editor's addition.`);
+    await first.getByRole("button", { name: "Save" }).first().click();
+    await expect(first.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
 
-  const body = field(second, "Text of the page");
-  const typed = `${await body.inputValue()}\n\nSecond editor's paragraph.`;
-  await body.fill(typed);
-  await second.getByRole("button", { name: "Save" }).first().click();
-  await expect(second.getByRole("alert")).toContainText("Not saved: someone else saved this page while you were editing.");
-  await expect(second.getByRole("alert")).toContainText("They changed: Summary.");
-  await expect(field(second, "Text of the page")).toHaveValue(typed);
-  await second.getByRole("link", { name: "See their changes" }).click();
-  await expect(second.getByRole("region", { name: /^Changes from revision/ })).toContainText(/Added: .* First editor's addition\./);
-});
+    const body = field(second, "Text of the page");
+    const typed = `${await body.inputValue()}\n\nSecond editor's paragraph.`;
+    await body.fill(typed);
+    await second.getByRole("button", { name: "Save" }).first().click();
+    await expect(second.getByRole("alert")).toContainText("Not saved: someone else saved this page while you were editing.");
+    await expect(second.getByRole("alert")).toContainText("They changed: Summary.");
+    await expect(field(second, "Text of the page")).toHaveValue(typed);
+    await second.getByRole("link", { name: "See their changes" }).click();
+    await expect(second.getByRole("region", { name: /^Changes from revision/ })).toContainText(/Added: .* First editor's addition\./);
+  },
+);
