@@ -32,37 +32,60 @@ const durations = [];
 
 const minutes = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
 
-/** Runs a suite in a process group of its own, so that a suite past its budget is stopped with all it started. */
-function run(suite, command, args) {
+/** The process groups of the suites running now, stopped with this script. */
+const running = new Set();
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    for (const pid of running) stopGroup(pid, "SIGKILL");
+    process.exit(1);
+  });
+
+function stopGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Runs a suite in a process group of its own, so that a suite past its budget is stopped with all it started.
+ * A suite that runs beside others keeps its output until it ends, so that each suite's lines stay together.
+ */
+function run(suite, command, args, { beside = false } = {}) {
   const budget = BUDGET_MINUTES[suite] * budgetScale * 60_000;
-  console.log(`\n=== ${suite}: ${command} ${args.join(" ")}`);
+  const heading = `\n=== ${suite}: ${command} ${args.join(" ")}`;
+  if (!beside) console.log(heading);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit", detached: true });
+    const child = spawn(command, args, { cwd: root, stdio: beside ? ["ignore", "pipe", "pipe"] : "inherit", detached: true });
+    running.add(child.pid);
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
     let overBudget = false;
-    const stop = (signal) => {
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-    };
     const timer = setTimeout(() => {
       overBudget = true;
-      console.log(
+      output.push(
         `\n=== ${suite} ran past its budget of ${minutes(budget)} and was stopped. ` +
-          `The budgets are in scripts/test/run-all.mjs: find the slow tests above, or raise them with TEST_BUDGET_SCALE on a slow machine.`,
+          `The budgets are in scripts/test/run-all.mjs: find the slow tests above, or raise them with TEST_BUDGET_SCALE on a slow machine.\n`,
       );
-      stop("SIGTERM");
-      setTimeout(() => stop("SIGKILL"), 10_000).unref();
+      if (!beside) process.stdout.write(output.pop());
+      stopGroup(child.pid, "SIGTERM");
+      setTimeout(() => stopGroup(child.pid, "SIGKILL"), 10_000).unref();
     }, budget);
+    let done = false;
     const ended = (status) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
+      running.delete(child.pid);
       const ms = Date.now() - started;
+      if (beside) process.stdout.write(`${heading}\n${output.join("")}`);
       times.push({ suite, ms, budget, overBudget });
       resolve({ status: overBudget ? 1 : status, overBudget });
     };
-    child.on("exit", (code) => ended(code ?? 1));
+    child.on("close", (code) => ended(code ?? 1));
     child.on("error", () => ended(1));
   });
 }
@@ -93,17 +116,22 @@ if ((await run("browser", "node", ["scripts/test/ensure-browser.mjs"])).status !
   finish();
 }
 
-/** One-step checks: each counts as one test. */
+/**
+ * One-step checks: each counts as one test. They run side by side: each is mostly one thread, and on a machine
+ * busy with other work more of them get more of its time.
+ */
 async function check(suite, script) {
-  const { status } = await run(suite, "npm", ["run", script]);
+  const { status } = await run(suite, "npm", ["run", script], { beside: true });
   count(suite, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
   return status;
 }
 
-const buildStatus = await check("build", "build");
-await check("typecheck", "typecheck");
-await check("lint", "lint");
-await check("format", "format:check");
+const [buildStatus] = await Promise.all([
+  check("build", "build"),
+  check("typecheck", "typecheck"),
+  check("lint", "lint"),
+  check("format", "format:check"),
+]);
 
 const unitJson = join(reports, "unit.json");
 rmSync(unitJson, { force: true });

@@ -1,18 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
-import { NOT_FOUND_EXAMPLES, ROUTE_EXAMPLES } from "../helpers/pages";
-
-/** More of the long pages, and the not-found views: the same templates as ROUTE_EXAMPLES with other content, for the tests without JavaScript. */
-export const MORE_PAGES = [
-  "/communities/christians",
-  "/communities/jews",
-  "/ideology/kidnapping",
-  "/ideology/dehumanizing-propaganda",
-  ...NOT_FOUND_EXAMPLES,
-];
-
-/** Every route, a few more of the long pages, and the not-found views. */
-export const CONTENT_PAGES = [...ROUTE_EXAMPLES, ...MORE_PAGES];
 
 /** axe on each page, each in a test of its own. */
 export function axeEachPage(paths: readonly string[]) {

@@ -19,16 +19,6 @@ export const ROUTE_EXAMPLES = [
   "/terms-of-use",
 ];
 
-/** Unknown paths and unknown things on known routes: each answers 404 with its own view. */
-export const NOT_FOUND_EXAMPLES = [
-  "/no-such-page",
-  "/communities/atlantis",
-  "/communities/atlantis/news",
-  "/ideology/unknown",
-  "/team/director/nobody",
-  "/team/advisor/nobody",
-];
-
 /**
  * A page of every kind a visitor can reach: each route, the site's own not-found page and a route's. axe checks
  * each once on a desktop and once on a phone; the other pages share these templates.
