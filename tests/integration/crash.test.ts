@@ -68,7 +68,7 @@ describe("a crash in the middle of a burst of submissions", () => {
   });
 
   it.runIf(hasPostgres)("loses no acknowledged submission on PostgreSQL", async () => {
-    const { url, drop } = await createTestDatabase();
+    const { url, drop } = await createTestDatabase("migrated");
     cleanups.push(drop);
     const acknowledged = await burstAndKill({ DATABASE_URL: url }, 150);
     const handle = await openDatabase({ databaseUrl: url });

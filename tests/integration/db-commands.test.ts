@@ -33,8 +33,9 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 const dir = (name: string) => join(work, name);
-async function postgresDatabase() {
-  const created = await createTestDatabase();
+/** A PostgreSQL database of this test's, dropped at the end: migrated, or empty (for a restore or a move into it). */
+async function postgresDatabase(contents: "migrated" | "empty") {
+  const created = await createTestDatabase(contents);
   cleanup.push(created.drop);
   return created.url;
 }
@@ -285,7 +286,7 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
   ] as const) {
     it(`round-trips with ${how}, encrypted to BACKUP_RECIPIENTS`, async () => {
       const keys = await keyPairs();
-      const source = { DATABASE_URL: await postgresDatabase() };
+      const source = { DATABASE_URL: await postgresDatabase("migrated") };
       await populate(source);
       const before = await snapshot(source);
       expectPopulated(before);
@@ -296,7 +297,7 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
       expect(backup.out).toContain(how === "pg_dump" ? "pg_dump (custom format)" : "logical SQL backup written instead");
       expectSealed(file, personalStrings(before));
 
-      const target = { DATABASE_URL: await postgresDatabase() };
+      const target = { DATABASE_URL: await postgresDatabase("empty") };
       const wrongKey = await cli(["restore", file, "--identity", keys.theirs], target);
       expect(wrongKey.code).toBe(1);
       expect(wrongKey.out).toContain("Nothing was changed.");
@@ -319,7 +320,7 @@ describe.runIf(hasPostgres)("moving from the embedded database to PostgreSQL", (
     await populate(source);
     const before = await snapshot(source);
     const photographs = await mediaBytes(source);
-    const url = await postgresDatabase();
+    const url = await postgresDatabase("empty");
     const moved = await cli(["move", "--to", url], source);
     expect(moved.code, moved.out).toBe(0);
     expect(moved.out).toMatch(/contact_submissions\s+120\s+120/);

@@ -120,7 +120,7 @@ describe("/readyz", () => {
   });
 
   it.runIf(hasPostgres)("fails while a migration this build needs is missing from the database", async () => {
-    const { url, drop } = await createTestDatabase();
+    const { url, drop } = await createTestDatabase("migrated");
     const server = await startBuiltServer({ DATABASE_URL: url });
     const client = new pg.Client({ connectionString: url });
     await client.connect();
