@@ -17,7 +17,7 @@ import { SYSTEM } from "../../app/staff/audit.server";
 import { staffAccountsService } from "../../app/staff/accounts.server";
 import { createStaffAuth } from "../../app/staff/auth.server";
 import { root, spawnServer } from "../helpers/built-server";
-import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { createTestDatabase, embeddedDataDir, hasPostgres } from "../helpers/databases";
 import { newsInput, newsServiceOn } from "../helpers/news";
 import { seedSubmissions } from "../../scripts/ops/seed-submissions";
 import { processUpload } from "../../app/lib/image-upload.server";
@@ -38,6 +38,12 @@ async function postgresDatabase(contents: "migrated" | "empty") {
   const created = await createTestDatabase(contents);
   cleanup.push(created.drop);
   return created.url;
+}
+/** A DATA_DIR of this test's with the embedded database migrated in it, removed at the end. */
+function embeddedDatabase() {
+  const { dir, remove } = embeddedDataDir("db-cli-");
+  cleanup.push(async () => remove());
+  return dir;
 }
 
 /** The CLI as `npm run db:…` runs it, with only the given database settings. */
@@ -172,7 +178,7 @@ function expectPopulated(rows: Record<string, string[]>) {
 
 describe("backup and restore on the embedded database", () => {
   it("round-trips: every row of every table is identical after a restore", async () => {
-    const source = { DATA_DIR: dir("embedded-source") };
+    const source = { DATA_DIR: embeddedDatabase() };
     await populate(source);
     const before = await snapshot(source);
     expectPopulated(before);
@@ -199,7 +205,7 @@ describe("backup and restore on the embedded database", () => {
 
   it("encrypts to BACKUP_RECIPIENTS: the file names no one; the wrong key, or none, is refused and touches nothing; the right key restores every row and file", async () => {
     const keys = await keyPairs();
-    const source = { DATA_DIR: dir("sealed-source") };
+    const source = { DATA_DIR: embeddedDatabase() };
     await populate(source);
     const before = await snapshot(source);
     const photographs = await mediaBytes(source);
@@ -227,7 +233,12 @@ describe("backup and restore on the embedded database", () => {
   });
 
   it("a backup taken by the running server during a burst of submissions holds whole transactions only", async () => {
-    const env = { DATA_DIR: dir("burst"), SMTP_URL: "smtp://127.0.0.1:9", NOTIFY_TO: "staff@example.org", SUBMISSION_RATE_LIMIT: "10000" };
+    const env = {
+      DATA_DIR: embeddedDatabase(),
+      SMTP_URL: "smtp://127.0.0.1:9",
+      NOTIFY_TO: "staff@example.org",
+      SUBMISSION_RATE_LIMIT: "10000",
+    };
     const server = await spawnServer(env);
     let sent = 0;
     let stop = false;
@@ -316,7 +327,7 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
 
 describe.runIf(hasPostgres)("moving from the embedded database to PostgreSQL", () => {
   it("copies every row into an empty PostgreSQL, compares the counts, prints the DATABASE_URL, and refuses a database that is not empty", async () => {
-    const source = { DATA_DIR: dir("move-source") };
+    const source = { DATA_DIR: embeddedDatabase() };
     await populate(source);
     const before = await snapshot(source);
     const photographs = await mediaBytes(source);
