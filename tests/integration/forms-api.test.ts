@@ -226,7 +226,6 @@ describe("stored data", () => {
     } finally {
       await handle.close();
     }
-    server = await spawnServer({ DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
   });
 });
 

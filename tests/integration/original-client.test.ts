@@ -125,6 +125,5 @@ describe("what the original client sent", () => {
     } finally {
       await handle.close();
     }
-    server = await spawnServer({ DATA_DIR: dataDir });
   });
 });
