@@ -82,6 +82,11 @@ export function forEachDatabase(title: string, define: (handle: () => DatabaseHa
   declareOn(hasPostgres ? [EMBEDDED, POSTGRES] : [EMBEDDED], title, define);
 }
 
+/** As forEachDatabase, on the embedded database alone: for what no database can change. */
+export function onEmbeddedDatabase(title: string, define: (handle: () => DatabaseHandle) => void) {
+  declareOn([EMBEDDED], title, define);
+}
+
 /** Where a server under test keeps its data, as its environment, and how to remove it afterwards. */
 export interface ServerPlace {
   name: "PGlite" | "PostgreSQL";
