@@ -32,11 +32,14 @@ export async function startBuiltServerHere(
   });
 }
 
-/** The built server in a child process (as `npm start` runs it), stopped with SIGTERM. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
+/** The built server in a child process (as `npm start` runs it), what it has written so far, stopped with SIGTERM. */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; output(): string; close(): Promise<void> }> {
   const server = await spawnServer(env);
   return {
     url: server.url,
+    output: server.output,
     close: async () => {
       server.child.kill("SIGTERM");
       await server.exited;
