@@ -4,6 +4,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
+    // Databases migrated once per run, which each test's database copies (tests/helpers/database-templates.ts).
+    globalSetup: ["tests/helpers/database-templates.ts"],
     // Server tests start real servers and databases; keep the 2-core machine from thrashing.
     fileParallelism: true,
     maxWorkers: 2,

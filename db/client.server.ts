@@ -40,6 +40,11 @@ interface OpenDatabaseOptions {
   dataDir?: string;
   migrationsFolder?: string;
   poolSize?: number;
+  /**
+   * PGlite only: a dump of a data folder (dumpDataDir) to begin from instead of an empty database, when
+   * dataDir is "memory://" or holds no database yet. Tests begin each database from one migrated once.
+   */
+  loadDataDir?: Blob;
 }
 
 /** The committed SQL migrations, found from this file whether it runs from source or from build/server. */
@@ -136,13 +141,20 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
   const dataDir = options.dataDir ?? "./data";
   const pgliteDir = dataDir.startsWith("memory://") ? undefined : join(dataDir, "pglite");
+  let loadDataDir = options.loadDataDir;
   if (pgliteDir) {
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(join(pgliteDir, "PG_VERSION"))) createPgliteDataDir(pgliteDir);
+    // A folder that holds a database is opened as it is; an empty one begins from the dump when there is one.
+    if (existsSync(join(pgliteDir, "PG_VERSION"))) loadDataDir = undefined;
+    else if (!loadDataDir) createPgliteDataDir(pgliteDir);
   }
   keepWasmCodeSmall();
   // Site search's extensions (db/migrations/0006_search.sql); PostgreSQL has them from its contrib package.
-  const client = await PGlite.create(pgliteDir, { startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(pgliteDir, {
+    startParams: PGLITE_START_PARAMS,
+    extensions: { unaccent, pg_trgm },
+    loadDataDir,
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

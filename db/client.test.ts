@@ -62,7 +62,7 @@ describe("the embedded database (PGlite)", () => {
 
 describe.runIf(hasPostgres)("PostgreSQL (DATABASE_URL)", () => {
   it("lets several instances start at once without running a migration twice", async () => {
-    const { url, drop } = await createTestDatabase();
+    const { url, drop } = await createTestDatabase("empty");
     cleanups.push(drop);
     const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 2 })));
     for (const h of handles) cleanups.push(() => h.close());

@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { contactForm } from "../app/forms/definitions";
 import { storeSubmission } from "../app/forms/submissions.server";
-import { createTestDatabase, hasPostgres } from "../tests/helpers/databases";
+import { createTestDatabase, hasPostgres, openEmbeddedDatabase } from "../tests/helpers/databases";
 import { freePort, startSmtpServer } from "../tests/helpers/smtp";
 import { createLogger } from "./logger";
 import { backoffSeconds, startOutboxWorker } from "./outbox";
@@ -39,7 +39,7 @@ async function queue(handle: DatabaseHandle, count: number) {
 
 /** A database in memory with `queued` emails waiting, and a worker sending them to staff through `smtpUrl`. */
 async function outboxWith(queued: number, smtpUrl: string, options: { backoff?: (attempts: number) => number } = {}) {
-  const handle = await openDatabase({ dataDir: "memory://" });
+  const handle = await openEmbeddedDatabase();
   cleanups.push(() => handle.close());
   await queue(handle, queued);
   const worker = startOutboxWorker({
@@ -139,7 +139,7 @@ describe.runIf(hasPostgres)("the outbox worker (PostgreSQL, several instances)",
   it("sends each email exactly once when three workers share the queue", async () => {
     const smtp = await startSmtpServer();
     cleanups.push(smtp.close);
-    const { url, drop } = await createTestDatabase();
+    const { url, drop } = await createTestDatabase("migrated");
     cleanups.push(drop);
     const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, poolSize: 3 })));
     for (const h of handles) cleanups.push(() => h.close());

@@ -38,6 +38,8 @@ export interface ServiceOptions {
   keepPages?: boolean;
   /** The publishing step's retries and what it reports, for tests that watch it. */
   publishing?: { retryFirstMs?: number; report?: PublishReport };
+  /** Tests: a new embedded database begins from this dump of a migrated one (openDatabase's loadDataDir). */
+  loadDataDir?: Blob;
 }
 
 export interface Services {
@@ -58,7 +60,12 @@ export interface Services {
 
 export async function createServices(config: AppConfig, logger: Logger, purpose: Purpose, options: ServiceOptions = {}): Promise<Services> {
   const server = purpose === "server";
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: server ? 10 : 2 });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: server ? 10 : 2,
+    loadDataDir: options.loadDataDir,
+  });
   const metrics = server ? createMetrics(database.db) : null;
   const renderCache = server && options.keepPages !== false ? createRenderCache() : null;
   if (renderCache) metrics?.watchRenderCache(() => renderCache.size.pages);

@@ -5,10 +5,9 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forEachDatabase } from "../../tests/helpers/databases";
+import { forEachDatabase, openEmbeddedDatabase } from "../../tests/helpers/databases";
 import { quadrants } from "../../tests/helpers/photographs";
 import { IMAGE_KINDS, processUpload, type ImageKind, type ProcessedUpload } from "./image-upload.server";
-import { openDatabase } from "../../db/client.server";
 import {
   createMediaStore,
   folderBlobStore,
@@ -156,7 +155,7 @@ forEachDatabase("uploaded photographs, kept by hash (decision 008)", (handle) =>
 describe("one photograph in two places", () => {
   // The key is the same SQL on both databases: one is enough, and the slide's eight files are slow to make.
   it("gives the same photograph shown as a hero and as a slide each kind's own variants, at the same focal point", async () => {
-    const database = await openDatabase({ dataDir: "memory://" });
+    const database = await openEmbeddedDatabase();
     const store = createMediaStore(database.db, memoryBlobStore());
     const { imageId } = await store.save(wide, "hero", undefined, "staff-1");
     const hero = await store.variants(imageId, "hero");
@@ -203,7 +202,7 @@ describe("GET /media/<file>", () => {
     ];
     const stored = { topLeft: red, topRight: green, bottomLeft: blue, bottomRight: yellow };
     const sideways = await quadrants(600, 400, stored).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
-    const database = await openDatabase({ dataDir: "memory://" });
+    const database = await openEmbeddedDatabase();
     const store = createMediaStore(database.db, memoryBlobStore());
     const { variants } = await store.save(await processUpload(sideways, "portrait"), "portrait", undefined, null);
     for (const variant of variants) {
@@ -225,7 +224,7 @@ describe("GET /media/<file>", () => {
   });
 
   it("serves a variant under a year-long immutable cache, and 404 for the original, an unknown name, a bad name or the wrong extension", async () => {
-    const database = await openDatabase({ dataDir: "memory://" });
+    const database = await openEmbeddedDatabase();
     const store = createMediaStore(database.db, memoryBlobStore());
     const { imageId, variants } = await store.save(first, "portrait", undefined, null);
     const webp = variants.find((v) => v.format === "webp")!;

@@ -1,6 +1,6 @@
 /** The news in `npm run content:export`: news.yaml as staff keep the news. */
 import { expect, it } from "vitest";
-import { forEachDatabase } from "../../tests/helpers/databases";
+import { onEmbeddedDatabase } from "../../tests/helpers/databases";
 import { newsInput, newsServiceOn } from "../../tests/helpers/news";
 import { contentFiles, firstEdition } from "../content/content.server";
 import { parseYamlFile } from "../content/parse";
@@ -8,7 +8,8 @@ import { newsSchema } from "../content/schemas";
 import { SYSTEM } from "../staff/audit.server";
 import { newsFile } from "./news-file.server";
 
-forEachDatabase("the news in an export", (handle) => {
+// The news read by one query at a time, by one client: nothing here could differ between databases.
+onEmbeddedDatabase("the news in an export", (handle) => {
   it("is the seed file itself until staff change the news, then every published item and no draft", async () => {
     const news = newsServiceOn(handle().db);
     await news.seed(firstEdition().news);

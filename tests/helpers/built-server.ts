@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RunningServer, StartOptions } from "../../server/app";
+import { migratedEmbeddedDump } from "./databases";
 
 export const root = resolve(__dirname, "..", "..");
 const entry = join(root, "build", "server", "index.js");
@@ -13,8 +14,8 @@ export function assertBuilt() {
 }
 
 /**
- * The built server in this process, on the embedded database in memory, so that a test can reach its Express
- * app or its services, and see what it writes.
+ * The built server in this process, on the embedded database in memory (begun from the migrated one), so that
+ * a test can reach its Express app or its services, and see what it writes.
  */
 export async function startBuiltServerHere(
   env: Record<string, string> = {},
@@ -27,14 +28,18 @@ export async function startBuiltServerHere(
     clientDir: join(root, "build", "client"),
     handleSignals: false,
     ...options,
+    services: { loadDataDir: await migratedEmbeddedDump(), ...options.services },
   });
 }
 
-/** The built server in a child process (as `npm start` runs it), stopped with SIGTERM. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
+/** The built server in a child process (as `npm start` runs it), what it has written so far, stopped with SIGTERM. */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; output(): string; close(): Promise<void> }> {
   const server = await spawnServer(env);
   return {
     url: server.url,
+    output: server.output,
     close: async () => {
       server.child.kill("SIGTERM");
       await server.exited;

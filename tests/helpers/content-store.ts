@@ -3,11 +3,12 @@
  * store, and the publisher that serves its editions (the search index and kept pages left out). What an
  * editor test starts from.
  */
-import { openDatabase, type Database } from "../../db/client.server";
+import type { Database } from "../../db/client.server";
 import { contentFiles } from "../../app/content/content.server";
 import { createMediaStore, memoryBlobStore, type MediaStore } from "../../app/lib/media.server";
 import { createLogger } from "../../server/logger";
 import { createContentPublishing } from "../../server/publishing";
+import { openEmbeddedDatabase } from "./databases";
 
 /** The store and publisher on `db`, served from what it holds (the file's edition on an empty database). */
 export async function contentOn(db: Database, media: MediaStore = createMediaStore(db, memoryBlobStore())) {
@@ -17,7 +18,7 @@ export async function contentOn(db: Database, media: MediaStore = createMediaSto
 }
 
 export async function seededContentStore() {
-  const handle = await openDatabase({ dataDir: "memory://" });
+  const handle = await openEmbeddedDatabase();
   const media = createMediaStore(handle.db, memoryBlobStore());
   const content = createContentPublishing(handle.db, media, { logger: createLogger("silent") });
   await content.store.seed(contentFiles);

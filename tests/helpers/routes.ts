@@ -9,6 +9,7 @@ import { enterSession, type StaffUser } from "../../app/staff/session.server";
 import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
+import { migratedEmbeddedDump } from "./databases";
 
 export const ORIGIN = "http://localhost";
 
@@ -44,7 +45,10 @@ async function answerOf(outcome: unknown): Promise<Answer> {
 /** The services a server builds, on an embedded database in memory, and ways to call routes with them. */
 export async function routeHarness(env: Record<string, string> = {}) {
   const config = loadConfig({ DATA_DIR: "memory://", SITE_URL: ORIGIN, LOG_LEVEL: "silent", ...env });
-  const services: Services = await createServices(config, createLogger("silent"), "server", { keepPages: false });
+  const services: Services = await createServices(config, createLogger("silent"), "server", {
+    keepPages: false,
+    loadDataDir: await migratedEmbeddedDump(),
+  });
 
   /** A request's context, with `user` signed in (none: signed out). */
   function contextFor(user: StaffUser | null = ADMIN): RouterContextProvider {

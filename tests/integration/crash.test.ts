@@ -1,11 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { contactSubmissions } from "../../db/schema";
 import { spawnServer } from "../helpers/built-server";
-import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { createTestDatabase, embeddedDataDir, hasPostgres } from "../helpers/databases";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -58,7 +55,8 @@ async function burstAndKill(env: Record<string, string>, killAfter: number): Pro
 
 describe("a crash in the middle of a burst of submissions", () => {
   it("loses no acknowledged submission on the embedded database", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "crash-pglite-"));
+    const { dir: dataDir, remove } = embeddedDataDir("crash-pglite-");
+    cleanups.push(async () => remove());
     const acknowledged = await burstAndKill({ DATA_DIR: dataDir }, 60);
     const handle = await openDatabase({ dataDir });
     cleanups.push(() => handle.close());
@@ -68,7 +66,7 @@ describe("a crash in the middle of a burst of submissions", () => {
   });
 
   it.runIf(hasPostgres)("loses no acknowledged submission on PostgreSQL", async () => {
-    const { url, drop } = await createTestDatabase();
+    const { url, drop } = await createTestDatabase("migrated");
     cleanups.push(drop);
     const acknowledged = await burstAndKill({ DATABASE_URL: url }, 150);
     const handle = await openDatabase({ databaseUrl: url });

@@ -17,7 +17,7 @@ import { SYSTEM } from "../../app/staff/audit.server";
 import { staffAccountsService } from "../../app/staff/accounts.server";
 import { createStaffAuth } from "../../app/staff/auth.server";
 import { root, spawnServer } from "../helpers/built-server";
-import { createTestDatabase, hasPostgres } from "../helpers/databases";
+import { createTestDatabase, embeddedDataDir, hasPostgres } from "../helpers/databases";
 import { newsInput, newsServiceOn } from "../helpers/news";
 import { seedSubmissions } from "../../scripts/ops/seed-submissions";
 import { processUpload } from "../../app/lib/image-upload.server";
@@ -33,10 +33,17 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 const dir = (name: string) => join(work, name);
-async function postgresDatabase() {
-  const created = await createTestDatabase();
+/** A PostgreSQL database of this test's, dropped at the end: migrated, or empty (for a restore or a move into it). */
+async function postgresDatabase(contents: "migrated" | "empty") {
+  const created = await createTestDatabase(contents);
   cleanup.push(created.drop);
   return created.url;
+}
+/** A DATA_DIR of this test's with the embedded database migrated in it, removed at the end. */
+function embeddedDatabase() {
+  const { dir, remove } = embeddedDataDir("db-cli-");
+  cleanup.push(async () => remove());
+  return dir;
 }
 
 /** The CLI as `npm run db:…` runs it, with only the given database settings. */
@@ -58,8 +65,8 @@ function cli(args: string[], env: Record<string, string>): Promise<{ code: numbe
 const open = (env: Record<string, string>) =>
   openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR, poolSize: 2 });
 
-/** What an organisation's database holds after a while: every kind of row the issue names. */
-async function populate(env: Record<string, string>) {
+/** What an organisation's database holds after a while: every kind of row the issue names. Returns its contents. */
+async function populate(env: Record<string, string>): Promise<Contents> {
   const database = await open(env);
   try {
     const { db } = database;
@@ -78,50 +85,49 @@ async function populate(env: Record<string, string>) {
     const input = newsInput({ title: "Written before the backup", communities: ["yazidis", "druze"] });
     await news.save(SYSTEM, input);
     await mediaOf(database, env).save(await aPhotograph(), "portrait", undefined, null);
+    return await contentsOf(database, env);
   } finally {
     await database.close();
   }
 }
 
-/** An uploaded portrait: its clean original and four variants, whose bytes must survive every copy. */
-async function aPhotograph() {
-  return processUpload(await (await photo(600, 400)).jpeg().toBuffer(), "portrait");
-}
+/** An uploaded portrait: its clean original and four variants, whose bytes must survive every copy. Made once. */
+let portrait: ReturnType<typeof processUpload> | undefined;
+const aPhotograph = () =>
+  (portrait ??= photo(600, 400)
+    .then((image) => image.jpeg().toBuffer())
+    .then((jpeg) => processUpload(jpeg, "portrait")));
 const mediaOf = (database: DatabaseHandle, env: Record<string, string>) =>
   createMediaStore(database.db, blobStoreFor(database.kind, database.db, env.DATA_DIR || "./data"));
 
-/** Every uploaded file's bytes, by hash, wherever the database keeps them (decision 008). */
-async function mediaBytes(env: Record<string, string>): Promise<Record<string, string>> {
-  const database = await open(env);
-  try {
-    // Read from the store itself: the originals are never served, but every copy must carry them.
-    const blobs = blobStoreFor(database.kind, database.db, env.DATA_DIR || "./data");
-    const hashes = (await database.db.execute(sql`select hash from media_files order by hash`)) as unknown as { rows: { hash: string }[] };
-    const all: Record<string, string> = {};
-    for (const { hash } of hashes.rows) all[hash] = (await blobs.get(hash))?.toString("base64") ?? "missing";
-    return all;
-  } finally {
-    await database.close();
-  }
+/** Every row of every table, in a stable order, as JSON text (a file's bytes apart), and every uploaded file's bytes by hash. */
+interface Contents {
+  rows: Record<string, string[]>;
+  files: Record<string, string>;
 }
 
-/** Every row of every table, in a stable order, as JSON text; a file's bytes are compared apart (mediaBytes). */
-async function everything(database: DatabaseHandle): Promise<Record<string, string[]>> {
-  const all: Record<string, string[]> = {};
+async function contentsOf(database: DatabaseHandle, env: Record<string, string>): Promise<Contents> {
+  const rows: Record<string, string[]> = {};
   for (const table of await tablesInDependencyOrder(database.db)) {
     const result = (await database.db.execute(
       sql.raw(`select (to_jsonb(t) - 'bytes')::text as row from "${table}" t order by 1`),
     )) as unknown as {
       rows: { row: string }[];
     };
-    all[table] = result.rows.map((r) => r.row);
+    rows[table] = result.rows.map((r) => r.row);
   }
-  return all;
+  // The files wherever the database keeps them (decision 008), read from the store itself: the originals are
+  // never served, but every copy must carry them.
+  const blobs = blobStoreFor(database.kind, database.db, env.DATA_DIR || "./data");
+  const hashes = (await database.db.execute(sql`select hash from media_files order by hash`)) as unknown as { rows: { hash: string }[] };
+  const files: Record<string, string> = {};
+  for (const { hash } of hashes.rows) files[hash] = (await blobs.get(hash))?.toString("base64") ?? "missing";
+  return { rows, files };
 }
-const snapshot = async (env: Record<string, string>) => {
+const contents = async (env: Record<string, string>) => {
   const database = await open(env);
   try {
-    return await everything(database);
+    return await contentsOf(database, env);
   } finally {
     await database.close();
   }
@@ -171,12 +177,10 @@ function expectPopulated(rows: Record<string, string[]>) {
 
 describe("backup and restore on the embedded database", () => {
   it("round-trips: every row of every table is identical after a restore", async () => {
-    const source = { DATA_DIR: dir("embedded-source") };
-    await populate(source);
-    const before = await snapshot(source);
-    expectPopulated(before);
-    const photographs = await mediaBytes(source);
-    expect(Object.values(photographs).filter((bytes) => bytes !== "missing")).toHaveLength(5);
+    const source = { DATA_DIR: embeddedDatabase() };
+    const before = await populate(source);
+    expectPopulated(before.rows);
+    expect(Object.values(before.files).filter((bytes) => bytes !== "missing")).toHaveLength(5);
     const file = dir("embedded.tar.gz");
     const backup = await cli(["backup", file], source);
     expect(backup.out).toContain("PGlite's dump, with the server stopped, and 5 uploaded image files");
@@ -186,28 +190,25 @@ describe("backup and restore on the embedded database", () => {
     const target = { DATA_DIR: dir("embedded-target") };
     const restored = await cli(["restore", file], target);
     expect(restored.code, restored.out).toBe(0);
-    expect(await snapshot(target)).toEqual(before);
-    expect(await mediaBytes(target)).toEqual(photographs);
+    expect(await contents(target)).toEqual(before);
 
     const again = await cli(["restore", file], target);
     expect(again.code).toBe(1);
     expect(again.out).toContain("add --force to replace it");
     expect((await cli(["restore", file, "--force"], target)).code).toBe(0);
-    expect(await snapshot(target)).toEqual(before);
+    expect(await contents(target)).toEqual(before);
   });
 
   it("encrypts to BACKUP_RECIPIENTS: the file names no one; the wrong key, or none, is refused and touches nothing; the right key restores every row and file", async () => {
     const keys = await keyPairs();
-    const source = { DATA_DIR: dir("sealed-source") };
-    await populate(source);
-    const before = await snapshot(source);
-    const photographs = await mediaBytes(source);
+    const source = { DATA_DIR: embeddedDatabase() };
+    const before = await populate(source);
     const file = dir("sealed.tar.gz.age");
     const backup = await cli(["backup", file], { ...source, BACKUP_RECIPIENTS: keys.recipient });
     expect(backup.code, backup.out).toBe(0);
     expect(backup.out).toContain("Encrypted with age to 1 key");
     expect(backup.out).not.toContain("NOT encrypted");
-    expectSealed(file, personalStrings(before));
+    expectSealed(file, personalStrings(before.rows));
     expect(existsSync(`${file}.partial`)).toBe(false);
 
     const target = { DATA_DIR: dir("sealed-target") };
@@ -221,12 +222,16 @@ describe("backup and restore on the embedded database", () => {
 
     const restored = await cli(["restore", file, "--identity", keys.ours], target);
     expect(restored.code, restored.out).toBe(0);
-    expect(await snapshot(target)).toEqual(before);
-    expect(await mediaBytes(target)).toEqual(photographs);
+    expect(await contents(target)).toEqual(before);
   });
 
   it("a backup taken by the running server during a burst of submissions holds whole transactions only", async () => {
-    const env = { DATA_DIR: dir("burst"), SMTP_URL: "smtp://127.0.0.1:9", NOTIFY_TO: "staff@example.org", SUBMISSION_RATE_LIMIT: "10000" };
+    const env = {
+      DATA_DIR: embeddedDatabase(),
+      SMTP_URL: "smtp://127.0.0.1:9",
+      NOTIFY_TO: "staff@example.org",
+      SUBMISSION_RATE_LIMIT: "10000",
+    };
     const server = await spawnServer(env);
     let sent = 0;
     let stop = false;
@@ -285,27 +290,24 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
   ] as const) {
     it(`round-trips with ${how}, encrypted to BACKUP_RECIPIENTS`, async () => {
       const keys = await keyPairs();
-      const source = { DATABASE_URL: await postgresDatabase() };
-      await populate(source);
-      const before = await snapshot(source);
-      expectPopulated(before);
-      const photographs = await mediaBytes(source);
+      const source = { DATABASE_URL: await postgresDatabase("migrated") };
+      const before = await populate(source);
+      expectPopulated(before.rows);
       const file = dir(`postgres-${path.length}.backup.age`);
       const backup = await cli(["backup", file], { ...source, PATH: path, BACKUP_RECIPIENTS: keys.recipient });
       expect(backup.code, backup.out).toBe(0);
       expect(backup.out).toContain(how === "pg_dump" ? "pg_dump (custom format)" : "logical SQL backup written instead");
-      expectSealed(file, personalStrings(before));
+      expectSealed(file, personalStrings(before.rows));
 
-      const target = { DATABASE_URL: await postgresDatabase() };
+      const target = { DATABASE_URL: await postgresDatabase("empty") };
       const wrongKey = await cli(["restore", file, "--identity", keys.theirs], target);
       expect(wrongKey.code).toBe(1);
       expect(wrongKey.out).toContain("Nothing was changed.");
       expect(await tablesIn(target.DATABASE_URL)).toBe(0); // not even the schema
       const restored = await cli(["restore", file, "--identity", keys.ours], target);
       expect(restored.code, restored.out).toBe(0);
-      expect(await snapshot(target)).toEqual(before);
-      expect(await mediaBytes(target)).toEqual(photographs);
-      expect(Object.values(photographs)).not.toContain("missing");
+      expect(await contents(target)).toEqual(before);
+      expect(Object.values(before.files)).not.toContain("missing");
       const refused = await cli(["restore", file, "--identity", keys.ours], target);
       expect(refused.code).toBe(1);
       expect(refused.out).toContain("is not empty");
@@ -315,18 +317,15 @@ describe.runIf(hasPostgres)("backup and restore on PostgreSQL", () => {
 
 describe.runIf(hasPostgres)("moving from the embedded database to PostgreSQL", () => {
   it("copies every row into an empty PostgreSQL, compares the counts, prints the DATABASE_URL, and refuses a database that is not empty", async () => {
-    const source = { DATA_DIR: dir("move-source") };
-    await populate(source);
-    const before = await snapshot(source);
-    const photographs = await mediaBytes(source);
-    const url = await postgresDatabase();
+    const source = { DATA_DIR: embeddedDatabase() };
+    const before = await populate(source);
+    const url = await postgresDatabase("empty");
     const moved = await cli(["move", "--to", url], source);
     expect(moved.code, moved.out).toBe(0);
     expect(moved.out).toMatch(/contact_submissions\s+120\s+120/);
     expect(moved.out).toContain(`DATABASE_URL=${url}`);
-    expect(await snapshot({ DATABASE_URL: url })).toEqual(before);
     // The photographs' bytes left the media folder for their rows in PostgreSQL, every one byte for byte.
-    expect(await mediaBytes({ DATABASE_URL: url })).toEqual(photographs);
+    expect(await contents({ DATABASE_URL: url })).toEqual(before);
 
     const again = await cli(["move", "--to", url], source);
     expect(again.code).toBe(1);

@@ -1,12 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { contactSubmissions, joinSubmissions } from "../../db/schema";
 import { INTERESTS } from "../../app/forms/definitions";
 import { spawnServer, type ChildServer } from "../helpers/built-server";
+import { embeddedDataDir } from "../helpers/databases";
 import { startSmtpServer } from "../helpers/smtp";
 
 // Optional fields left out: the JSON endpoints take them as empty.
@@ -22,7 +20,7 @@ const post = (base: string, path: string, body: unknown, headers: Record<string,
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: ChildServer;
-const dataDir = mkdtempSync(join(tmpdir(), "forms-api-"));
+const { dir: dataDir, remove } = embeddedDataDir("forms-api-");
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -34,6 +32,7 @@ afterAll(async () => {
     await server.exited;
   }
   await smtp?.close();
+  remove();
 });
 
 describe("POST /api/submit-contact-form and /api/submit-join-us-form", () => {
@@ -227,7 +226,6 @@ describe("stored data", () => {
     } finally {
       await handle.close();
     }
-    server = await spawnServer({ DATA_DIR: dataDir, SUBMISSION_RATE_LIMIT: "1000" });
   });
 });
 

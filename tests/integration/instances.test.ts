@@ -21,7 +21,7 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase("migrated");
     drop = created.drop;
     // One after the other: the first applies the migrations and seeds the news.
     servers.push(await startBuiltServer({ DATABASE_URL: created.url }));

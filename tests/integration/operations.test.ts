@@ -13,6 +13,11 @@ import { freePort } from "../helpers/smtp";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 
+/** A server with none of the settings these tests turn on, for the tests that only ask it something. */
+let plain: ReturnType<typeof startBuiltServer> | undefined;
+const plainServer = () => (plain ??= startBuiltServer({}));
+afterAll(async () => (await plain)?.close());
+
 /** A contact message, as the JSON endpoint receives it. */
 const sendMessage = (url: string, name: string, email: string) =>
   fetch(`${url}/api/submit-contact-form`, {
@@ -66,27 +71,17 @@ describe("/metrics", () => {
   });
 
   it("is not served at all without METRICS_TOKEN", async () => {
-    const child = await spawnServer({});
-    try {
-      expect((await fetch(`${child.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
-    } finally {
-      child.child.kill("SIGTERM");
-      await child.exited;
-    }
+    const { url } = await plainServer();
+    expect((await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
   });
 });
 
 describe("/readyz", () => {
   it("is ready once the server has started, and says so", async () => {
-    const server = await startBuiltServer({});
-    try {
-      const res = await fetch(`${server.url}/readyz`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("cache-control")).toBe("private, no-store");
-      expect(await res.json()).toEqual({ status: "ready" });
-    } finally {
-      await server.close();
-    }
+    const res = await fetch(`${(await plainServer()).url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await res.json()).toEqual({ status: "ready" });
   });
 
   it("fails as soon as the server is shutting down, while it finishes what is in flight", async () => {
@@ -120,7 +115,7 @@ describe("/readyz", () => {
   });
 
   it.runIf(hasPostgres)("fails while a migration this build needs is missing from the database", async () => {
-    const { url, drop } = await createTestDatabase();
+    const { url, drop } = await createTestDatabase("migrated");
     const server = await startBuiltServer({ DATABASE_URL: url });
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -8,9 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { contactSubmissions } from "../../db/schema";
 import { spawnServer, type ChildServer } from "../helpers/built-server";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { embeddedDataDir } from "../helpers/databases";
 
 const FRIEND = "https://friend.example.org";
 const STRANGER = "https://stranger.example.net";
@@ -19,7 +17,7 @@ const CLIENT_HEADERS = { Authorization: "Bearer anon-key", apikey: "anon-key", "
 const contact = { name: "Layla", email: "layla@example.org", subject: "Hello", message: "From the original client", agree_to_terms: true };
 
 let server: ChildServer;
-const dataDir = mkdtempSync(join(tmpdir(), "original-client-"));
+const { dir: dataDir, remove } = embeddedDataDir("original-client-");
 const client = () => new FunctionsClient(`${server.url}/functions/v1`, { headers: { ...CLIENT_HEADERS } });
 
 beforeAll(async () => {
@@ -28,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server.child.kill("SIGTERM");
   await server.exited;
+  remove();
 });
 
 describe("the original client library, unchanged", () => {
@@ -126,6 +125,5 @@ describe("what the original client sent", () => {
     } finally {
       await handle.close();
     }
-    server = await spawnServer({ DATA_DIR: dataDir });
   });
 });

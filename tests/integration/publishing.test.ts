@@ -157,7 +157,7 @@ describe.runIf(hasPostgres)("the database stopping in the middle of a publish, o
   let relay: Awaited<ReturnType<typeof relayTo>>;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const made = await createTestDatabase();
+    const made = await createTestDatabase("migrated");
     drop = made.drop;
     relay = await relayTo(Number(new URL(made.url).port || 5432));
     const throughRelay = new URL(made.url);
@@ -208,7 +208,7 @@ describe.runIf(hasPostgres)("two changes at once, on two instances sharing one P
   let servers: RunningServer[] = [];
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const made = await createTestDatabase();
+    const made = await createTestDatabase("migrated");
     drop = made.drop;
     for (const i of [0, 1])
       servers.push(
