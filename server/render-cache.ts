@@ -18,6 +18,15 @@ const gzipAsync = promisify(gzip);
 
 type Encoding = "br" | "gzip" | "identity";
 
+/** The complete header list of each answer a kept page gives, name and value in turn, as Node writes them. */
+interface Answers {
+  br: readonly string[];
+  gzip: readonly string[];
+  identity: readonly string[];
+  /** 304 Not Modified: the page's headers, without a body's encoding or length. */
+  notModified: readonly string[];
+}
+
 /** A rendered page that any visitor and any cache may be given: no nonce, no cookie, nothing personal. */
 export interface SharedPage {
   headers: OutgoingHttpHeaders;
@@ -25,8 +34,13 @@ export interface SharedPage {
   br: Buffer;
   gzip: Buffer;
   etag: string;
-  /** Its headers as Node writes them, name and value in turn, ETag included: flattened once, not per request. */
-  rawHeaders: string[];
+  /** What `fresh` compares a request's validators with. */
+  validators: { etag: string };
+  /**
+   * Every answer's headers, ETag and `X-Render-Cache` included, built once when the page is kept: answering
+   * from memory copies no header (`miss` is the render that kept it, `hit` every answer after).
+   */
+  answers: Record<"hit" | "miss", Answers>;
 }
 
 /** Headers that belong to one response, never to the page kept for the next visitor. */
@@ -50,8 +64,18 @@ export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Pr
   kept.vary = "Accept-Encoding";
   // Weak: the same page in three encodings, which a cache may compare but need not byte-match.
   const etag = `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-  const rawHeaders = Object.entries(kept).flatMap(([name, value]) => [value ?? []].flat().flatMap((v) => [name, String(v)]));
-  return { headers: kept, identity, br, gzip: gz, etag, rawHeaders: [...rawHeaders, "ETag", etag] };
+  const flat = Object.entries(kept).flatMap(([name, value]) => [value ?? []].flat().flatMap((v) => [name, String(v)]));
+  const answers = (from: "hit" | "miss"): Answers => {
+    const notModified = [...flat, "ETag", etag, "X-Render-Cache", from];
+    const withBody = (body: Buffer, encoding?: string) => [
+      ...notModified,
+      ...(encoding ? ["Content-Encoding", encoding] : []),
+      "Content-Length",
+      String(body.length),
+    ];
+    return { br: withBody(br, "br"), gzip: withBody(gz, "gzip"), identity: withBody(identity), notModified };
+  };
+  return { headers: kept, identity, br, gzip: gz, etag, validators: { etag }, answers: { hit: answers("hit"), miss: answers("miss") } };
 }
 
 /** The encoding a browser's Accept-Encoding picks, as Express negotiates it; browsers send few different values. */
@@ -75,18 +99,16 @@ const encodingOf = (() => {
  * HEAD. `X-Render-Cache` says whether it came from memory, for whoever runs the site.
  */
 export function sendSharedPage(req: IncomingMessage, res: ServerResponse, page: SharedPage, from: "hit" | "miss"): void {
-  const headers = [...page.rawHeaders, "X-Render-Cache", from];
-  if (fresh(req.headers, { etag: page.etag })) {
-    res.writeHead(304, headers);
+  const answers = page.answers[from];
+  if (fresh(req.headers, page.validators)) {
+    // Node reads a header list and never changes it (writeHead's array form), so the kept ones are given as they are.
+    res.writeHead(304, answers.notModified as string[]);
     res.end();
     return;
   }
   const encoding = encodingOf(req.headers["accept-encoding"]);
-  const body = page[encoding];
-  if (encoding !== "identity") headers.push("Content-Encoding", encoding);
-  headers.push("Content-Length", String(body.length));
-  res.writeHead(200, headers);
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.writeHead(200, answers[encoding] as string[]);
+  res.end(req.method === "HEAD" ? undefined : page[encoding]);
 }
 
 /**
@@ -115,7 +137,8 @@ export function createRenderCache({ maxPages = 1000, maxBytes = 32 * 1024 * 1024
   const pages = new LRUCache<string, SharedPage>({
     max: maxPages,
     maxSize: maxBytes,
-    sizeCalculation: (p) => p.identity.length + p.br.length + p.gzip.length + 2048,
+    // The bytes of its three encodings, and about 4 KB for its headers and their lists.
+    sizeCalculation: (p) => p.identity.length + p.br.length + p.gzip.length + 4096,
   });
   const rendering = new Map<string, Promise<SharedPage | null>>();
   // Moves on every clear: a render that began before the content changed must not be kept after it.

@@ -1,6 +1,6 @@
 /** Starts the production build (server/start.mjs) on 127.0.0.1 for a measuring script, and waits until it answers. */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -28,7 +28,12 @@ export function killWithThisProcess(kill) {
   return () => process.off("exit", kill);
 }
 
-export async function serveBuild(port, env = {}) {
+/**
+ * `log`: a file the server's standard output (its log) is appended to, as `npm start >> site.log` would;
+ * without it the output is dropped. The level is warn unless `env` sets LOG_LEVEL.
+ */
+export async function serveBuild(port, env = {}, { log } = {}) {
+  const output = log ? openSync(log, "a") : "ignore";
   const child = spawn(process.execPath, START_ARGS, {
     env: {
       ...process.env,
@@ -41,8 +46,9 @@ export async function serveBuild(port, env = {}) {
       DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "measure-")),
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", output, "inherit"],
   });
+  if (typeof output === "number") closeSync(output);
   const forget = killWithThisProcess(() => child.kill("SIGTERM"));
   const stop = () =>
     new Promise((resolve) => {

@@ -13,7 +13,7 @@ const TOKEN = "metrics-token-for-search-0123456789";
 const SECRET_TERM = "zanzibarpersecutedsearcher";
 
 let server: RunningServer;
-/** Everything the server writes: its log lines on stdout, anything on stderr or through the console. */
+/** Everything the server writes: its log lines, anything on stdout or stderr or through the console. */
 let output = "";
 beforeAll(async () => {
   const keep = (chunk: unknown) => void (output += String(chunk));
@@ -21,7 +21,11 @@ beforeAll(async () => {
   vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (keep(chunk), true));
   for (const method of ["log", "info", "warn", "error"] as const)
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => keep(`${format(...args)}\n`));
-  server = await startBuiltServerHere({ SEARCH_RATE_LIMIT: "6", TRUST_PROXY: "1", METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" });
+  server = await startBuiltServerHere(
+    { SEARCH_RATE_LIMIT: "6", TRUST_PROXY: "1", METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" },
+    // The log goes to standard output's file descriptor, not through process.stdout: its lines are taken here.
+    { log: (line) => keep(`${line}\n`) },
+  );
 });
 afterAll(async () => {
   await server?.close();
