@@ -17,7 +17,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
  * together (the first four run side by side) under CI's 30 minutes. TEST_BUDGET_SCALE=2 doubles them all, for
  * a slower machine.
  */
-const BUDGET_MINUTES = { browser: 4, build: 4, typecheck: 3, lint: 3, format: 2, vitest: 9, playwright: 11 };
+const BUDGET_MINUTES = { browser: 3, build: 4, typecheck: 3, lint: 3, format: 2, vitest: 10, playwright: 12 };
 const budgetScale = Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
 
 /** Reports that outlive Playwright, which empties test-results/ when it starts. */
@@ -72,8 +72,10 @@ function run(suite, command, args, { beside = false } = {}) {
           `The budgets are in scripts/test/run-all.mjs: find the slow tests above, or raise them with TEST_BUDGET_SCALE on a slow machine.\n`,
       );
       if (!beside) process.stdout.write(output.pop());
-      stopGroup(child.pid, "SIGTERM");
-      setTimeout(() => stopGroup(child.pid, "SIGKILL"), 10_000).unref();
+      // SIGINT first: Playwright then stops the servers it started, which run in process groups of their own.
+      stopGroup(child.pid, "SIGINT");
+      setTimeout(() => stopGroup(child.pid, "SIGTERM"), 20_000).unref();
+      setTimeout(() => stopGroup(child.pid, "SIGKILL"), 30_000).unref();
     }, budget);
     let done = false;
     const ended = (status) => {
