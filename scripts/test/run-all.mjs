@@ -67,11 +67,11 @@ function run(suite, command, args, { beside = false } = {}) {
     let overBudget = false;
     const timer = setTimeout(() => {
       overBudget = true;
-      output.push(
+      const message =
         `\n=== ${suite} ran past its budget of ${minutes(budget)} and was stopped. ` +
-          `The budgets are in scripts/test/run-all.mjs: find the slow tests above, or raise them with TEST_BUDGET_SCALE on a slow machine.\n`,
-      );
-      if (!beside) process.stdout.write(output.pop());
+        `The budgets are in scripts/test/run-all.mjs: find the slow tests above, or raise them with TEST_BUDGET_SCALE on a slow machine.\n`;
+      if (beside) output.push(message);
+      else process.stdout.write(message);
       // SIGINT first: Playwright then stops the servers it started, which run in process groups of their own.
       stopGroup(child.pid, "SIGINT");
       setTimeout(() => stopGroup(child.pid, "SIGTERM"), 20_000).unref();
