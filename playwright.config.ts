@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "./scripts/lib/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** The staff area is also tested on PostgreSQL, by a second server, when one answers on 127.0.0.1:5432. */
@@ -58,7 +58,6 @@ const PHONE_TESTS = [/[\\/]phone[\\/]/, /[\\/](accessibility|layout|home)\.spec\
  * tagged @storage and run again on PostgreSQL; the rest run once, on the embedded database.
  */
 const STORAGE_JOURNEYS = /@storage/;
-const chromePath = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -74,9 +73,12 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
   use: {
     baseURL: SITE_URL,
-    trace: "retain-on-failure",
+    // A trace records every action's DOM and a screencast of every test, failed or not: it doubled Chromium's
+    // CPU (issue 32). A failure keeps a screenshot and its error context; to trace, add `--trace on`.
+    trace: "off",
+    screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromePath,
+      executablePath: findChromium() ?? undefined,
       args: CHROMIUM_FLAGS,
     },
   },

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+
 /** How Chromium runs headless on this kind of machine: no sandbox (root), no GPU, nothing phoning home. */
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
@@ -8,3 +10,19 @@ export const CHROMIUM_FLAGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/**
+ * The Chromium the tests drive: CHROME_PATH, then Debian's headless shell (the same engine without the desktop
+ * browser around it, and what Playwright itself runs headless; a third of the full browser's CPU in our suite,
+ * decision 020), then Debian's full chromium and other usual places.
+ */
+export function findChromium() {
+  const candidates = [
+    process.env.CHROME_PATH,
+    "/usr/bin/chromium-headless-shell",
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
+  return candidates.find((path) => path && existsSync(path)) ?? null;
+}

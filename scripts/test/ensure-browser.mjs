@@ -1,16 +1,15 @@
 #!/usr/bin/env node
 /**
- * Finds a Chromium for the browser tests: CHROME_PATH, then Debian's /usr/bin/chromium, then
- * Playwright's own download. On Debian as root it installs the chromium package itself; otherwise it
- * stops with one sentence saying what to install. Prints the path it found.
+ * Finds a Chromium for the browser tests (scripts/lib/chromium.mjs: CHROME_PATH, Debian's headless shell, Debian's
+ * chromium), then Playwright's own download. On Debian as root, without CHROME_PATH, it installs Debian's
+ * chromium-headless-shell package itself when missing (decision 012); otherwise it stops with one sentence saying
+ * what to install. Prints the path it found.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { findChromium } from "../lib/chromium.mjs";
 
-export function findChromium() {
-  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean);
-  return candidates.find((p) => existsSync(p)) ?? null;
-}
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 async function playwrightsOwn() {
   try {
@@ -22,19 +21,24 @@ async function playwrightsOwn() {
   }
 }
 
-let found = findChromium() ?? (await playwrightsOwn());
-if (!found && process.platform === "linux" && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-  console.log("Chromium not found: installing Debian's chromium package (apt-get install -y chromium)…");
-  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  if (install.status === 0) found = findChromium();
+const canInstall = process.platform === "linux" && process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+if (!process.env.CHROME_PATH && !existsSync(HEADLESS_SHELL) && canInstall) {
+  console.log("Installing Debian's chromium-headless-shell package (apt-get install -y chromium-headless-shell)…");
+  const install = () =>
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    }).status === 0;
+  // The package lists may be missing or stale on a fresh machine: update them only when the install needs it.
+  if (!install()) {
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    install();
+  }
 }
+const found = findChromium() ?? (await playwrightsOwn());
 if (!found) {
   console.error(
-    "The browser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium; elsewhere: npx playwright install chromium) or set CHROME_PATH to a Chrome or Chromium binary.",
+    "The browser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium-headless-shell; elsewhere: npx playwright install chromium) or set CHROME_PATH to a Chrome or Chromium binary.",
   );
   process.exit(1);
 }

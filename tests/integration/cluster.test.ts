@@ -12,7 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS } from "../../scripts/lib/chromium.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "../../scripts/lib/chromium.mjs";
 import { scratchPostgres } from "../../scripts/lib/scratch-postgres.mjs";
 import { START_ARGS, START_ENV } from "../../scripts/lib/serve-build.mjs";
 import { ensureNginx, NGINX } from "../../scripts/lib/static-baseline.mjs";
@@ -152,7 +152,7 @@ http {
     );
     nginx = spawn(NGINX, ["-c", join(work, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
     await Promise.all([startInstance(0), startInstance(1)]);
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_FLAGS });
     page = await (await browser.newContext({ baseURL: balancer })).newPage();
   });
 
