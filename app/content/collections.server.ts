@@ -291,7 +291,7 @@ export function sourcedPages(content: SiteContent): SourcedPage[] {
     ...content.news.map((n) => ({
       path: `news.yaml#${n.id}`,
       text: proseOf(n.title, n.excerpt),
-      sources: [{ url: n.originalUrl, date: n.publishedDate }],
+      sources: [{ url: n.originalUrl, date: n.publishedDate, publisher: n.source }],
     })),
   ];
 }

@@ -23,6 +23,33 @@ describe("content:check's source warnings (issue 19)", () => {
     expect(addressWarning("https://studylib.net/doc/15620903/a-general-assembly--report")).toMatch(/^a document mirror/);
   });
 
+  it("flags a retired address with the publisher's address now (issue 33)", () => {
+    expect(addressWarning("https://in.reuters.com/article/egypt-security/story-idINKBN1DP0C6")).toMatch(
+      /^a retired address \(Reuters's India edition.*cite the page at reuters\.com$/,
+    );
+    expect(addressWarning("https://www.thenational.ae/world/2019/story")).toMatch(/cite the page at thenationalnews\.com$/);
+    expect(addressWarning("https://www.reuters.com/world/story-2024-01-01/")).toBeNull();
+  });
+
+  it("flags an agency's story on a host that carries the feeds as they come, but not that host's own reporting (issue 33)", () => {
+    const hamodia = "https://hamodia.com/2018/11/08/state-media-syrian-army-rescues-islamic-state-hostages/";
+    expect(addressWarning(hamodia, "Hamodia (Reuters)")).toBe(
+      "Reuters's story on a host that reposts agency stories behind a paywall: cite it at reuters.com, or a newspaper's own edition",
+    );
+    expect(addressWarning("https://krdo.com/news/2023/06/24/story/", "KRDO (The Associated Press)")).toMatch(/cite it at apnews\.com/);
+    expect(addressWarning("https://www.ndtv.com/world-news/story-3056318", "NDTV (AFP)")).toMatch(/cite it at afp\.com/);
+    expect(addressWarning(hamodia, "Hamodia")).toBeNull();
+    // A newspaper that publishes the story under its own name, with the agency credited, is a fine source.
+    expect(addressWarning("https://www.dawn.com/news/1234567", "Dawn (AFP)")).toBeNull();
+  });
+
+  it("warns about a listed source on its page and a news item by its publisher's credit", () => {
+    const sources = [{ url: "https://www.cnbcafrica.com/2021/insurgency/", date: "2021-06-24", publisher: "CNBC Africa (Reuters)" }];
+    expect(sourceWarnings([{ path: "communities/x.md", text: "", sources }])).toEqual([
+      "communities/x.md: https://www.cnbcafrica.com/2021/insurgency/: Reuters's story on a host that carries Reuters's feed as it comes: cite it at reuters.com, or a newspaper's own edition",
+    ]);
+  });
+
   it("flags another language edition's address of a page, but not an English or a plain node address", () => {
     for (const url of ["https://www.hrw.org/ja/node/256479", "https://www.hrw.org/es/node/256298", "https://example.org/pt-br/node/7"]) {
       expect(addressWarning(url), url).toMatch(/^another language edition's address/);

@@ -5,12 +5,15 @@
  * differs from page to page (`event-tolls.ts`). These are warnings: each needs an editor's judgement, so none
  * stops the build.
  */
+import sourceHosts from "./source-hosts.json";
 import { tollWarnings } from "./event-tolls";
 
 /** A source as the pages and news.yaml cite it. */
 export interface CitedSource {
   url: string;
   date: string;
+  /** As the page credits it: "Haaretz (Reuters)" for an agency's story in a newspaper. */
+  publisher?: string;
 }
 
 /** A page of prose with its sources. */
@@ -21,24 +24,27 @@ export interface SourcedPage {
 }
 
 /**
- * Hosts that republish what another publisher wrote, with the original to cite instead. A host here matches
- * itself and its subdomains.
+ * The hosts an editor should not cite, kept as data (`source-hosts.json`) so that an editor can add one with its
+ * reason: retired addresses with the publisher's address now; copies (aggregators, mirrors, reposts) with what
+ * to cite instead; and hosts whose agency stories are copies of the wire (their own reporting is fine), which
+ * are flagged only when the source credits an agency. A host matches itself and its subdomains.
  */
-const COPIES: Record<string, string> = {
-  "newsbytesapp.com": "an aggregator's rewrite: cite the outlet it rewrites",
-  "msn.com": "an aggregator's copy: cite the outlet that published it",
-  "news.yahoo.com": "an aggregator's copy: cite the outlet that published it",
-  "ground.news": "an aggregator: cite the outlet that published it",
-  "un.dk": "UN City Copenhagen reposts UN News: cite news.un.org",
-  "ica.org": "a repost of a UN press release: cite press.un.org",
-  "web.archive.org": "an archived copy: cite the publisher's page, or say why the archive is needed",
-  "archive.ph": "an archived copy: cite the publisher's page",
-  "archive.today": "an archived copy: cite the publisher's page",
-  "studylib.net": "a document mirror: cite the publisher's own copy",
-  "docslib.org": "a document mirror: cite the publisher's own copy",
-  "vdocuments.net": "a document mirror: cite the publisher's own copy",
-  "paperzz.com": "a document mirror: cite the publisher's own copy",
+const HOSTS: {
+  retired: Record<string, { now: string; reason: string }>;
+  copies: Record<string, { reason: string }>;
+  agencyCopies: Record<string, { reason: string }>;
+} = sourceHosts;
+
+/** The news agencies whose stories newspapers credit in brackets: "Hamodia (Reuters)". */
+const AGENCIES: Record<string, string> = {
+  Reuters: "reuters.com",
+  AP: "apnews.com",
+  "Associated Press": "apnews.com",
+  "The Associated Press": "apnews.com",
+  AFP: "afp.com",
+  "Agence France-Presse": "afp.com",
 };
+const AGENCY_CREDIT = new RegExp(`\\((${Object.keys(AGENCIES).join("|")})\\)`);
 
 /**
  * Sites whose canonical addresses carry the article's id in the query, with that parameter; any other query
@@ -70,8 +76,13 @@ function hostMatches(host: string, listed: string): boolean {
   return host === listed || host.endsWith(`.${listed}`);
 }
 
-/** What is wrong with one source's address, or null. */
-export function addressWarning(address: string): string | null {
+const listed = <T>(list: Record<string, T>, host: string): T | undefined => {
+  const key = Object.keys(list).find((entry) => hostMatches(host, entry));
+  return key === undefined ? undefined : list[key];
+};
+
+/** What is wrong with one source's address (and, given, its publisher's credit), or null. */
+export function addressWarning(address: string, publisher?: string): string | null {
   let url: URL;
   try {
     url = new URL(address);
@@ -79,11 +90,17 @@ export function addressWarning(address: string): string | null {
     return "not a valid address";
   }
   const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  const retired = listed(HOSTS.retired, host);
+  if (retired) return `a retired address (${retired.reason}): cite the page at ${retired.now}`;
+  const agency = publisher ? AGENCY_CREDIT.exec(publisher)?.[1] : undefined;
+  const wireCopy = agency ? listed(HOSTS.agencyCopies, host) : undefined;
+  if (agency && wireCopy)
+    return `${agency}'s story on a host that ${wireCopy.reason}: cite it at ${AGENCIES[agency]}, or a newspaper's own edition`;
   if (AMP_HOST.test(host) || AMP_PATH.test(url.pathname)) return "an AMP copy: cite the publisher's canonical page";
   if (FEED_HOST.test(host)) return "a feed host: cite the publisher's canonical page";
   if (OTHER_LANGUAGE_NODE.test(url.pathname)) return "another language edition's address: cite the publisher's English page";
-  const copy = Object.keys(COPIES).find((listed) => hostMatches(host, listed));
-  if (copy) return COPIES[copy]!;
+  const copy = listed(HOSTS.copies, host);
+  if (copy) return copy.reason;
   const idParameter = Object.entries(CANONICAL_QUERIES).find(([listed]) => hostMatches(host, listed))?.[1];
   const extra = [...url.searchParams.keys()].filter((name) => name !== idParameter);
   if (extra.length) return `a query string (${extra.join(", ")}): cite the page's canonical address`;
@@ -101,7 +118,7 @@ export function sourceWarnings(pages: SourcedPage[], today = new Date()): string
   const warnings: string[] = [];
   for (const page of pages) {
     for (const source of page.sources) {
-      const why = addressWarning(source.url);
+      const why = addressWarning(source.url, source.publisher);
       if (why) warnings.push(`${page.path}: ${source.url}: ${why}`);
     }
     if (page.sources.length === 0) continue;
