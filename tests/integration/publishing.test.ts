@@ -132,18 +132,23 @@ async function relayTo(port: number) {
       client.pipe(upstream).pipe(client);
     });
   let relay = make();
+  let down = false;
   await listen(relay, 0);
   const at = (relay.address() as { port: number }).port;
   return {
     port: at,
     /** Every connection dropped, and none taken, as when the database stops. */
     async cut() {
+      down = true;
       await new Promise((closed) => {
         relay.close(closed);
         for (const s of sockets) s.destroy();
       });
     },
+    /** The database is back (nothing to do if it never stopped). */
     async restore() {
+      if (!down) return;
+      down = false;
       relay = make();
       await listen(relay, at);
     },
@@ -166,6 +171,8 @@ describe.runIf(hasPostgres)("the database stopping in the middle of a publish, o
     direct = await openDatabase({ databaseUrl: made.url });
   });
   afterAll(async () => {
+    // A failed test may leave the database cut off, and the server would wait for it to close.
+    await relay?.restore();
     await site?.server.close();
     await relay?.close();
     await direct?.close();
@@ -189,7 +196,7 @@ describe.runIf(hasPostgres)("the database stopping in the middle of a publish, o
       await expect.poll(waiting, { timeout: 20_000 }).toBe(1);
       // …and the database stops under it.
       await relay.cut();
-      await expect.poll(() => site.failures().length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => site.failures().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
       expect(site.failures()[0]).toMatchObject({ step: "index" });
       expect(await site.page()).toEqual(before);
     } finally {
@@ -198,7 +205,11 @@ describe.runIf(hasPostgres)("the database stopping in the middle of a publish, o
     }
     await relay.restore();
     await expect.poll(async () => (await site.page()).text, { timeout: 30_000 }).toContain("A sentence saved while the database stopped.");
-    expect(site.failures().length).toBeLessThanOrEqual(2);
+    // Each failure is logged once, however often it is retried. Its retries may fail otherwise (the connection
+    // dropped, then refused), and a busy machine may see more of them before the poll does: each line must say
+    // something the line before it did not.
+    const said = site.failures().map((line) => JSON.stringify([line.step, line.error, line.code, line.detail]));
+    expect(said.filter((what, i) => what === said[i - 1])).toEqual([]);
     expect(await site.metric("content_publish_failures_total")).toBeGreaterThanOrEqual(1);
   });
 });
