@@ -101,7 +101,7 @@ export function addressWarning(address: string, publisher?: string): string | nu
   if (OTHER_LANGUAGE_NODE.test(url.pathname)) return "another language edition's address: cite the publisher's English page";
   const copy = listed(HOSTS.copies, host);
   if (copy) return copy.reason;
-  const idParameter = Object.entries(CANONICAL_QUERIES).find(([listed]) => hostMatches(host, listed))?.[1];
+  const idParameter = listed(CANONICAL_QUERIES, host);
   const extra = [...url.searchParams.keys()].filter((name) => name !== idParameter);
   if (extra.length) return `a query string (${extra.join(", ")}): cite the page's canonical address`;
   return null;

@@ -11,18 +11,15 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/** Debian's chromium-headless-shell package: what the tests prefer, and what ensure-browser installs. */
+export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
 /**
  * The Chromium the tests drive: CHROME_PATH, then Debian's headless shell (the same engine without the desktop
  * browser around it, and what Playwright itself runs headless; a third of the full browser's CPU in our suite,
- * decision 020), then Debian's full chromium and other usual places.
+ * decision 012), then Debian's full chromium and other usual places.
  */
 export function findChromium() {
-  const candidates = [
-    process.env.CHROME_PATH,
-    "/usr/bin/chromium-headless-shell",
-    "/usr/bin/chromium",
-    "/usr/bin/chromium-browser",
-    "/usr/bin/google-chrome",
-  ];
+  const candidates = [process.env.CHROME_PATH, HEADLESS_SHELL, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
   return candidates.find((path) => path && existsSync(path)) ?? null;
 }

@@ -7,9 +7,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { findChromium } from "../lib/chromium.mjs";
-
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+import { findChromium, HEADLESS_SHELL } from "../lib/chromium.mjs";
 
 async function playwrightsOwn() {
   try {
