@@ -20,6 +20,16 @@ const PATH_ROOTS = [
  * layer below it, never from one above. The domains are ordered among themselves too, so no two of them
  * can come to need each other.
  */
+/** Tailwind classes that name a physical side, with any variant prefix (`sm:`, `hover:`) before them. */
+const PHYSICAL_CLASSES =
+  "(^|[\\s:])-?(m[lr]|p[lr]|left|right|border-[lr]|rounded-[lr]|rounded-[tb][lr]|text-(left|right)|float-(left|right)|scroll-[mp][lr])(-|\\s|$)";
+
+/** Paths are built from the route table, so that a renamed route is followed (a rule for .ts and .tsx alike). */
+const PATHS_FROM_ROUTE_TABLE = {
+  selector: `Literal[value=/^\\/(${PATH_ROOTS})(?![\\w-])/]:not(CallExpression[callee.name='href'] > Literal), TemplateElement[value.raw=/^\\/(${PATH_ROOTS})(?![\\w-])/]`,
+  message: "Build paths with href() from the route table (app/routes.ts).",
+};
+
 const LAYERS = [
   ["server", "server"],
   ["routes", "app/routes"],
@@ -29,6 +39,8 @@ const LAYERS = [
   ["content", "app/content"],
   ["staff", "app/staff"],
   ["forms", "app/forms"],
+  // The languages and their interface text (issue 34): every layer above may speak them.
+  ["i18n", "app/i18n"],
   ["lib", "app/lib"],
   ["db", "db"],
 ];
@@ -91,11 +103,22 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts"],
     ignores: ["app/routes.ts", "**/*.test.ts"],
     rules: {
+      "no-restricted-syntax": ["error", PATHS_FROM_ROUTE_TABLE],
+    },
+  },
+  {
+    // Right-to-left pages (issue 34) mirror only what is written with logical properties: ms-/me-, ps-/pe-,
+    // start/end, border-s, rounded-s. A physical class would stay on the left in Arabic, Persian and Sorani.
+    files: ["app/**/*.tsx"],
+    ignores: ["**/*.test.ts"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        PATHS_FROM_ROUTE_TABLE,
         {
-          selector: `Literal[value=/^\\/(${PATH_ROOTS})(?![\\w-])/]:not(CallExpression[callee.name='href'] > Literal), TemplateElement[value.raw=/^\\/(${PATH_ROOTS})(?![\\w-])/]`,
-          message: "Build paths with href() from the route table (app/routes.ts).",
+          selector: `JSXAttribute[name.name='className'] :matches(Literal, TemplateElement)[value=/${PHYSICAL_CLASSES}/], JSXAttribute[name.name='className'] TemplateElement[value.raw=/${PHYSICAL_CLASSES}/]`,
+          message:
+            "Use logical classes (ms-/me-, ps-/pe-, start-/end-, text-start/end, border-s/e, rounded-s/e) so right-to-left pages mirror.",
         },
       ],
     },

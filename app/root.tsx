@@ -1,4 +1,15 @@
-import { href, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData, type MetaFunction } from "react-router";
+import {
+  href,
+  redirect,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  type MetaFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/layout/SiteFooter";
@@ -8,12 +19,47 @@ import { appContext } from "./context.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
 import { inStaffArea, wantsHydration } from "./lib/route-handle";
+import { interfaceText } from "./i18n/interface-text.server";
+import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./i18n/languages";
+import { TextProvider } from "./i18n/text";
+import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
 
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * The page's language, from its address, and the ways to read it in another. Until staff translate content,
+ * only English is a page's own text: any other language shows its interface around the English.
+ */
+function pageLanguages(pathname: string, siteUrl: string) {
+  const { language, path } = languageOfPath(pathname);
+  const translated = new Set<LanguageCode>([SOURCE_LANGUAGE]);
+  const links: LanguageLink[] = LANGUAGES.map(({ code, name, dir }) => {
+    const here = code === language || translated.has(code);
+    return {
+      code,
+      name,
+      dir,
+      href: code === language ? pathname : localPath(code, here ? path : "/"),
+      homePageNote: here ? null : interfaceText(code)["languages.homePageNote"],
+    };
+  });
+  const alternates: { hreflang: string; href: string }[] = [...translated].map((code) => ({
+    hreflang: code,
+    href: siteUrl + localPath(code, path),
+  }));
+  alternates.push({ hreflang: "x-default", href: siteUrl + path });
+  return { language, translated: translated.has(language), links, alternates };
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
   const { siteUrl, enhanceScriptUrl, content } = context.get(appContext);
   const layout = layoutData(content);
+  const { pathname, search } = new URL(request.url);
+  // A language's home page is /ar/, as /ar would otherwise be a second address for it.
+  if (PREFIXED_LANGUAGES.some((code) => pathname === `/${code}`)) throw redirect(`${pathname}/${search}`, 301);
+  const languages = pageLanguages(pathname, siteUrl);
   return {
     layout,
+    languages,
+    text: interfaceText(languages.language),
     enhanceScriptUrl,
     meta: {
       siteUrl,
@@ -38,8 +84,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = wantsHydration(matches);
   const staffArea = inStaffArea(matches);
   const site = staffArea ? null : data;
+  const language = languageOf(site?.languages.language ?? SOURCE_LANGUAGE);
+  const text = data?.text ?? null;
+  // A page not yet translated is English text inside the language's interface.
+  const englishMain = language.code !== SOURCE_LANGUAGE && !site?.languages.translated;
   return (
-    <html lang="en" dir="ltr">
+    <html lang={language.code} dir={language.dir} data-script={language.script}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -47,24 +97,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {site ? (
           <link rel="search" type="application/opensearchdescription+xml" href={href("/opensearch.xml")} title={site.layout.organization} />
         ) : null}
+        {site?.languages.alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-sand-50 font-sans text-ink antialiased">
-        <a href="#main" className="skip-link">
-          Skip to main content
-        </a>
-        {staffArea ? (
-          children
-        ) : (
-          <>
-            {site ? <SiteHeader data={site.layout} /> : null}
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            {site ? <SiteFooter data={site.layout} /> : null}
-          </>
-        )}
+        <TextProvider value={{ language: language.code, text }}>
+          <a href="#main" className="skip-link">
+            {text?.["layout.skipToContent"] ?? "Skip to main content"}
+          </a>
+          {staffArea ? (
+            children
+          ) : (
+            <>
+              {site ? <SiteHeader data={site.layout} languages={<LanguageSwitcher links={site.languages.links} />} /> : null}
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none" {...(englishMain ? { lang: "en", dir: "ltr" } : {})}>
+                {englishMain && text ? (
+                  <p lang={language.code} dir={language.dir} className="mx-auto max-w-7xl px-4 pt-4 text-sm text-sand-700">
+                    {text["translation.notTranslated"]}
+                  </p>
+                ) : null}
+                {children}
+              </main>
+              {site ? <SiteFooter data={site.layout} /> : null}
+            </>
+          )}
+        </TextProvider>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

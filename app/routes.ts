@@ -1,25 +1,37 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { PREFIXED_LANGUAGES } from "./i18n/languages";
+
+/** The visitor's pages, in English at their own addresses and in every other language under its prefix. */
+const publicPages = (language?: string) => {
+  const id = (name: string) => (language ? `${language}/${name}` : name);
+  return [
+    index("routes/home.tsx", { id: id("home") }),
+    route("about", "routes/about.tsx", { id: id("about") }),
+    route("team/board-of-directors", "routes/team.board.tsx", { id: id("board-of-directors") }),
+    route("team/director/:id", "routes/team.member.tsx", { id: id("director") }),
+    route("team/board-of-advisors", "routes/team.board.tsx", { id: id("board-of-advisors") }),
+    route("team/advisor/:id", "routes/team.member.tsx", { id: id("advisor") }),
+    route("communities", "routes/communities._index.tsx", { id: id("communities") }),
+    route("communities/:community", "routes/communities.$community.tsx", { id: id("community") }),
+    route("communities/:community/news", "routes/communities.$community.news.tsx", { id: id("community-news") }),
+    route("ideology/:section", "routes/ideology.$section.tsx", { id: id("ideology") }),
+    route("partners", "routes/partners.tsx", { id: id("partners") }),
+    route("join-us", "routes/join-us.tsx", { id: id("join-us") }),
+    route("donate", "routes/donate.tsx", { id: id("donate") }),
+    route("contact", "routes/contact.tsx", { id: id("contact") }),
+    route("search", "routes/search.tsx", { id: id("search") }),
+    route("privacy-policy", "routes/legal.tsx", { id: id("privacy-policy") }),
+    route("terms-of-use", "routes/legal.tsx", { id: id("terms-of-use") }),
+  ];
+};
 
 /** The route table (docs/product.md, "Pages"), written by hand so it reads like that table. */
 export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("team/board-of-directors", "routes/team.board.tsx", { id: "board-of-directors" }),
-  route("team/director/:id", "routes/team.member.tsx", { id: "director" }),
-  route("team/board-of-advisors", "routes/team.board.tsx", { id: "board-of-advisors" }),
-  route("team/advisor/:id", "routes/team.member.tsx", { id: "advisor" }),
-  route("communities", "routes/communities._index.tsx"),
-  route("communities/:community", "routes/communities.$community.tsx"),
-  route("communities/:community/news", "routes/communities.$community.news.tsx"),
+  ...publicPages(),
+  ...PREFIXED_LANGUAGES.flatMap((language) => prefix(language, publicPages(language))),
+  // English has no prefix: /en/… is the same address without it.
+  route("en/*", "routes/english-prefix.ts"),
   route("communities/:community/news.xml", "routes/communities.$community.news[.]xml.ts"),
-  route("ideology/:section", "routes/ideology.$section.tsx"),
-  route("partners", "routes/partners.tsx"),
-  route("join-us", "routes/join-us.tsx"),
-  route("donate", "routes/donate.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("search", "routes/search.tsx"),
-  route("privacy-policy", "routes/legal.tsx", { id: "privacy-policy" }),
-  route("terms-of-use", "routes/legal.tsx", { id: "terms-of-use" }),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("news.xml", "routes/news[.]xml.ts"),

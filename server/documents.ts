@@ -6,6 +6,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { languageOfPath, localPath } from "../app/i18n/languages";
 import { sharedByCaches } from "../app/lib/http";
 import { inspectRenderedPage } from "./rendered-page";
 import { sendSharedPage, sharedPage, type RenderCache, type SharedPage } from "./render-cache";
@@ -62,7 +63,7 @@ export function createDocumentHandler({ build, mode, getLoadContext, cache, http
     try {
       const rendered = await render(req, res);
       if ("page" in rendered) {
-        settle(rendered.canonicalPath === key ? rendered.page : null);
+        settle(isOwnAddress(key!, rendered.canonicalPath) ? rendered.page : null);
         return sendSharedPage(req, res, rendered.page, "miss");
       }
       settle(null);
@@ -72,6 +73,15 @@ export function createDocumentHandler({ build, mode, getLoadContext, cache, http
       next(error);
     }
   };
+}
+
+/**
+ * Only a page's own address is kept, so made-up spellings and queries never grow the cache: its canonical
+ * address, or that address under a language's prefix, where a page not yet translated names the English one.
+ */
+function isOwnAddress(key: string, canonicalPath: string | null): boolean {
+  if (canonicalPath === null) return false;
+  return key === canonicalPath || key === localPath(languageOfPath(key).language, canonicalPath);
 }
 
 /** A page rendered for this request alone, streamed as React Router answered it (as its Express adapter does). */

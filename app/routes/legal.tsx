@@ -6,11 +6,12 @@ import { formatDate } from "~/lib/dates";
 import { pageMeta, rootMeta } from "~/lib/seo";
 import { fillTokens, type RuntimeTokens } from "~/content/markdown.server";
 import { appContext } from "~/context.server";
+import { languageOfPath } from "~/i18n/languages";
 import { SPAM_KEEP_DAYS } from "~/staff/inbox";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
-  const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "") as LegalPage;
+  const slug = languageOfPath(new URL(request.url).pathname).path.replace(/^\/|\/$/g, "") as LegalPage;
   const page = content.legal[slug];
   if (!page) notFound();
   // The retention periods are the ones this server applies (RETENTION_DAYS), not a second copy in the text.

@@ -24,3 +24,9 @@ export const ROUTE_EXAMPLES = [
  * each once on a desktop and once on a phone; the other pages share these templates.
  */
 export const PAGE_KINDS = [...ROUTE_EXAMPLES, "/no-such-page", "/communities/atlantis"];
+
+/**
+ * The same templates in a right-to-left language (issue 34): the mirrored header and drawer, the
+ * not-yet-translated line, a form, the results and the not-found page, each checked by axe like the rest.
+ */
+export const RIGHT_TO_LEFT_PAGE_KINDS = ["/ar/", "/ar/communities/yazidis", "/ar/contact", "/ar/search?q=yazidi", "/ar/no-such-page"];

@@ -394,3 +394,44 @@ describe("the server process", () => {
     expect(child.output()).toContain('"msg":"stopped"');
   });
 });
+
+describe("addresses in other languages (issue 34)", () => {
+  const htmlTag = async (path: string) => /<html[^>]*>/.exec(await (await get(path)).text())?.[0];
+
+  it("serves every page under each language's prefix, its interface in that language and the English text marked as English", async () => {
+    const res = await get("/ar/communities/yazidis");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(html).toMatch(/<main [^>]*lang="en" dir="ltr"/);
+    expect(html).toContain("هذه الصفحة غير مترجمة إلى العربية بعد");
+    // Not translated: the English page is the canonical one, and the only alternate besides x-default.
+    expect(html).toContain('<link rel="canonical" href="https://alliance.example/communities/yazidis"/>');
+    expect(html).toContain('hrefLang="x-default" href="https://alliance.example/communities/yazidis"');
+    expect(html).not.toContain('rel="alternate" hrefLang="ar"');
+    expect(await htmlTag("/ku/about")).toMatch(/lang="ku" dir="ltr"/);
+    expect(await htmlTag("/fa/contact")).toMatch(/lang="fa" dir="rtl"/);
+  });
+
+  it("keeps English at its own addresses, and sends /en/… there for good", async () => {
+    expect(await htmlTag("/about")).toMatch(/lang="en" dir="ltr"/);
+    const res = await get("/en/about?x=1");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/about?x=1");
+    expect((await get("/ar")).headers.get("location")).toBe("/ar/");
+  });
+
+  it("answers an unknown prefix, and an unknown page in a language, with 404", async () => {
+    expect((await get("/xx/about")).status).toBe(404);
+    const res = await get("/ar/no-such-page");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("عذرًا، الصفحة غير موجودة");
+  });
+
+  it("keeps a page in another language in memory like an English one", async () => {
+    await get("/fr/about");
+    expect((await get("/fr/about")).headers.get("x-render-cache")).toBe("hit");
+    await get("/fr/about?utm=1");
+    expect((await get("/fr/about?utm=1")).headers.get("x-render-cache")).toBe("miss");
+  });
+});

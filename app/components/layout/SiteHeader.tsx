@@ -1,6 +1,8 @@
 import { SearchForm } from "~/components/search/SearchForm";
 import { LineIcon } from "~/components/ui/LineIcon";
+import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import { useText } from "~/i18n/text";
 import type { LayoutData } from "./layout-data.server";
 import { SocialIcon } from "./SocialIcon";
 import { isCurrent, navModel, type NavGroup, type NavLinkItem } from "./nav-model";
@@ -41,14 +43,15 @@ function DesktopGroup({ group, pathname }: { group: NavGroup; pathname: string }
   );
 }
 
-export function SiteHeader({ data }: { data: LayoutData }) {
+export function SiteHeader({ data, languages }: { data: LayoutData; languages: ReactNode }) {
   const { pathname } = useLocation();
-  const nav = navModel(data);
+  const { t, local } = useText();
+  const nav = navModel(data, t, local);
   return (
     <header className="relative z-20">
       <div className="bg-navy-900 text-sand-50">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5 text-sm">
-          <ul className="flex items-center gap-1" aria-label="Follow us">
+          <ul className="flex items-center gap-1" aria-label={t("layout.followUs")}>
             {data.social.map((s) => (
               <li key={s.name}>
                 <a
@@ -58,25 +61,28 @@ export function SiteHeader({ data }: { data: LayoutData }) {
                   className="inline-flex size-9 items-center justify-center rounded-full hover:bg-navy-700 focus-visible:bg-navy-700"
                 >
                   <SocialIcon name={s.name} className="size-4" />
-                  <span className="sr-only">{s.name} (opens in a new tab)</span>
+                  <span className="sr-only">{t("layout.opensInNewTab", { name: s.name })}</span>
                 </a>
               </li>
             ))}
           </ul>
           <div className="order-last w-full pb-1 sm:order-none sm:w-auto sm:pb-0">
-            <SearchForm landmark="Site search" id="site-search-q" compact />
+            <SearchForm landmark={t("search.landmark.header")} id="site-search-q" compact />
           </div>
-          <p>
-            Contact us:{" "}
-            <a href={`mailto:${data.email}`} className="underline decoration-gold-400 underline-offset-4 hover:text-white">
-              {data.email}
-            </a>
-          </p>
+          <div className="flex items-center gap-3">
+            <p>
+              {t("layout.contactUs")}{" "}
+              <a href={`mailto:${data.email}`} dir="ltr" className="underline decoration-gold-400 underline-offset-4 hover:text-white">
+                {data.email}
+              </a>
+            </p>
+            {languages}
+          </div>
         </div>
       </div>
       <div className="border-b border-sand-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-          <a href="/" className="flex min-w-0 items-center gap-2 font-serif text-base font-bold text-navy-900 sm:text-lg">
+          <a href={local("/")} className="flex min-w-0 items-center gap-2 font-serif text-base font-bold text-navy-900 sm:text-lg">
             <svg aria-hidden="true" viewBox="0 0 40 28" className="h-7 w-10 shrink-0">
               <circle cx="12" cy="14" r="10" fill="none" stroke="#1f3a66" strokeWidth="3" />
               <circle cx="20" cy="14" r="10" fill="none" stroke="#b7862a" strokeWidth="3" />
@@ -85,7 +91,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
             {/* Between 1280 and 1536 px the full navigation needs the room; the name stays for screen readers. */}
             <span className="leading-tight sm:whitespace-nowrap xl:sr-only 2xl:not-sr-only">{data.organization}</span>
           </a>
-          <nav aria-label="Main" className="hidden xl:block">
+          <nav aria-label={t("layout.mainNav")} className="hidden xl:block">
             <ul className="flex items-center gap-1">
               {nav.before.map((item) => (
                 <li key={item.to}>
@@ -107,7 +113,7 @@ export function SiteHeader({ data }: { data: LayoutData }) {
           </nav>
           <div className="flex shrink-0 items-center gap-2 xl:hidden">
             <NavItemLink item={nav.donate} pathname={pathname} className="btn-donate" />
-            <button type="button" popoverTarget="site-drawer" className="btn-menu" aria-label="Menu">
+            <button type="button" popoverTarget="site-drawer" className="btn-menu" aria-label={t("layout.menu")}>
               <LineIcon name="menu" className="size-6" />
             </button>
           </div>
@@ -119,16 +125,23 @@ export function SiteHeader({ data }: { data: LayoutData }) {
 }
 
 function MobileDrawer({ data, pathname }: { data: LayoutData; pathname: string }) {
-  const nav = navModel(data);
+  const { t, local } = useText();
+  const nav = navModel(data, t, local);
   return (
     <div id="site-drawer" popover="auto" className="drawer">
       <div className="flex items-center justify-between border-b border-sand-200 px-4 py-3">
-        <p className="font-serif text-lg font-bold text-navy-900">Menu</p>
-        <button type="button" popoverTarget="site-drawer" popoverTargetAction="hide" className="btn-menu" aria-label="Close menu">
+        <p className="font-serif text-lg font-bold text-navy-900">{t("layout.menu")}</p>
+        <button
+          type="button"
+          popoverTarget="site-drawer"
+          popoverTargetAction="hide"
+          className="btn-menu"
+          aria-label={t("layout.closeMenu")}
+        >
           <LineIcon name="close" className="size-6" />
         </button>
       </div>
-      <nav aria-label="Main (phone)" className="px-2 py-2">
+      <nav aria-label={t("layout.mainNavPhone")} className="px-2 py-2">
         <ul>
           {nav.before.map((item) => (
             <li key={item.to}>

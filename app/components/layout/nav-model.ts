@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import type { MessageKey } from "~/i18n/text";
 import type { LayoutData } from "./layout-data.server";
 
 export interface NavLinkItem {
@@ -11,42 +12,49 @@ export interface NavGroup {
   items: NavLinkItem[];
 }
 
-/** The navigation (docs/product.md, "Header and navigation"), shared by the desktop bar and the phone drawer. */
-export function navModel(data: Pick<LayoutData, "communities" | "ideology">) {
+/**
+ * The navigation (docs/product.md, "Header and navigation"), shared by the desktop bar and the phone drawer,
+ * in the page's language: `t` gives the labels, `local` the addresses.
+ */
+export function navModel(
+  data: Pick<LayoutData, "communities" | "ideology">,
+  t: (key: MessageKey) => string,
+  local: (path: string) => string,
+) {
   const groups: NavGroup[] = [
     {
       id: "team",
-      label: "Our Team",
+      label: t("nav.team"),
       items: [
-        { label: "Board of Directors", to: href("/team/board-of-directors") },
-        { label: "Board of Advisors", to: href("/team/board-of-advisors") },
+        { label: t("nav.boardOfDirectors"), to: local(href("/team/board-of-directors")) },
+        { label: t("nav.boardOfAdvisors"), to: local(href("/team/board-of-advisors")) },
       ],
     },
     {
       id: "communities",
-      label: "Common Bond Communities",
+      label: t("nav.communities"),
       items: [
-        { label: "All communities", to: href("/communities") },
-        ...data.communities.map((c) => ({ label: c.label, to: href("/communities/:community", { community: c.slug }) })),
+        { label: t("nav.allCommunities"), to: local(href("/communities")) },
+        ...data.communities.map((c) => ({ label: c.label, to: local(href("/communities/:community", { community: c.slug })) })),
       ],
     },
     {
       id: "ideology",
-      label: "Same Ideology, Same Playbook",
-      items: data.ideology.map((a) => ({ label: a.label, to: href("/ideology/:section", { section: a.section }) })),
+      label: t("nav.ideology"),
+      items: data.ideology.map((a) => ({ label: a.label, to: local(href("/ideology/:section", { section: a.section })) })),
     },
   ];
   return {
     before: [
-      { label: "Home", to: href("/") },
-      { label: "About", to: href("/about") },
+      { label: t("nav.home"), to: local(href("/")) },
+      { label: t("nav.about"), to: local(href("/about")) },
     ] satisfies NavLinkItem[],
     groups,
     after: [
-      { label: "Contact", to: href("/contact") },
-      { label: "Join Us", to: href("/join-us") },
+      { label: t("nav.contact"), to: local(href("/contact")) },
+      { label: t("nav.joinUs"), to: local(href("/join-us")) },
     ] satisfies NavLinkItem[],
-    donate: { label: "DONATE", to: href("/donate") } satisfies NavLinkItem,
+    donate: { label: t("nav.donate"), to: local(href("/donate")) } satisfies NavLinkItem,
   };
 }
 

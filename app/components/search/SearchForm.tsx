@@ -1,5 +1,6 @@
 import { href } from "react-router";
 import { LineIcon } from "~/components/ui/LineIcon";
+import { useText } from "~/i18n/text";
 import { MAX_QUERY_LENGTH } from "~/search/query";
 
 /**
@@ -22,17 +23,18 @@ export function SearchForm({
   /** Further fields sent with the query (the results page's filters). */
   children?: React.ReactNode;
 }) {
+  const { t, local } = useText();
   return (
     <form
       method="get"
-      action={href("/search")}
+      action={local(href("/search"))}
       role="search"
       aria-label={landmark}
       className={compact ? "flex w-full items-center sm:w-auto" : "flex flex-wrap items-end gap-3"}
     >
       <div className={compact ? "contents" : "min-w-0 flex-1 basis-60"}>
         <label htmlFor={id} className={compact ? "sr-only" : "block font-semibold text-navy-900"}>
-          Search the site
+          {t("search.label")}
         </label>
         <input
           id={id}
@@ -47,7 +49,7 @@ export function SearchForm({
               ? "h-9 min-w-0 flex-1 rounded-s-md border-0 bg-white/95 px-3 text-sm text-ink placeholder:text-sand-700 focus:ring-2 focus:ring-gold-400 focus:outline-none sm:w-56"
               : "mt-1 block w-full rounded-md border border-sand-700/40 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-navy-600 focus:ring-2 focus:ring-navy-600/40 focus:outline-none"
           }
-          placeholder={compact ? "Search the site" : undefined}
+          placeholder={compact ? t("search.label") : undefined}
         />
       </div>
       {children}
@@ -60,7 +62,7 @@ export function SearchForm({
         }
       >
         <LineIcon name="search" className="size-4" />
-        <span className={compact ? "sr-only" : undefined}>Search</span>
+        <span className={compact ? "sr-only" : undefined}>{t("search.submit")}</span>
       </button>
     </form>
   );

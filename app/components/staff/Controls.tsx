@@ -8,7 +8,7 @@ export function StaffTable({ caption, headers, children }: { caption: string; he
     // On a phone the table scrolls sideways; focusable and named, so the keyboard can scroll it too. Relative, so
     // screen-reader-only text in a far column stays inside it instead of widening the page.
     <div className="relative mt-3 overflow-x-auto rounded-lg bg-white shadow-sm" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-sand-200 bg-sand-100">
           <tr>

@@ -1,6 +1,7 @@
 /** The two boards (docs/product.md, "Team"), described once for their list pages and their members' pages. */
 import { href } from "react-router";
 import type { NotFoundPage } from "~/components/ui/ErrorViews";
+import { languageOfPath } from "~/i18n/languages";
 
 interface Board {
   key: "directors" | "advisors";
@@ -41,6 +42,8 @@ export const BOARDS: Record<Board["key"], Board> = {
   },
 };
 
-/** Which board a team URL belongs to. */
-export const boardOf = (pathname: string): Board =>
-  pathname.startsWith(BOARDS.advisors.path) || pathname.startsWith(BOARDS.advisors.memberPath("")) ? BOARDS.advisors : BOARDS.directors;
+/** Which board a team URL belongs to, in any language. */
+export const boardOf = (pathname: string): Board => {
+  const { path } = languageOfPath(pathname);
+  return path.startsWith(BOARDS.advisors.path) || path.startsWith(BOARDS.advisors.memberPath("")) ? BOARDS.advisors : BOARDS.directors;
+};

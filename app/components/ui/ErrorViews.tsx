@@ -11,6 +11,7 @@ import { Notice, StaffShell } from "~/components/staff/StaffShell";
 import type { Refusal } from "~/lib/responses";
 import { pageMeta, type RootMetaData } from "~/lib/seo";
 import { STAFF_HOME } from "~/staff/home";
+import { useText } from "~/i18n/text";
 
 /** What a page shows when the thing its address names does not exist. */
 export interface NotFoundPage {
@@ -39,11 +40,14 @@ const ButtonLink = ({ href, children }: { href: string; children: ReactNode }) =
 );
 
 /** A visitor who followed a broken or mistyped address can search for what they came for. */
-const FindThePage = () => (
-  <div className="mx-auto mt-8 max-w-md text-start">
-    <SearchForm landmark="Find the page" id="not-found-q" />
-  </div>
-);
+function FindThePage() {
+  const { t } = useText();
+  return (
+    <div className="mx-auto mt-8 max-w-md text-start">
+      <SearchForm landmark={t("search.landmark.notFound")} id="not-found-q" />
+    </div>
+  );
+}
 
 function NotFoundView({ page, detail }: { page: NotFoundPage; detail: Refusal }) {
   return (
@@ -61,26 +65,28 @@ function NotFoundView({ page, detail }: { page: NotFoundPage; detail: Refusal })
 
 /** The 404 page for an unknown address, and for anything else not found that has no view of its own. */
 export function PageNotFound({ path }: { path?: string }) {
+  const { t, local } = useText();
   return (
     <Centered console={path ? `404 Error: User attempted to access non-existent route: ${path}` : undefined}>
       <p aria-hidden="true" className="font-serif text-7xl font-bold text-gold-700">
         404
       </p>
-      <h1 className="mt-4 font-serif text-4xl font-bold text-navy-900">Oops! Page not found</h1>
+      <h1 className="mt-4 font-serif text-4xl font-bold text-navy-900">{t("notFound.title")}</h1>
       <FindThePage />
-      <ButtonLink href="/">Return to Home</ButtonLink>
+      <ButtonLink href={local("/")}>{t("notFound.home")}</ButtonLink>
     </Centered>
   );
 }
 
 /** Anything but a 404 that escapes a loader or a render: no details, a way home. */
 function SomethingWentWrong() {
+  const { t, local } = useText();
   return (
     <Centered>
-      <title>Something went wrong</title>
-      <h1 className="font-serif text-4xl font-bold text-navy-900">Something went wrong</h1>
-      <p className="mt-4 text-lg">Please try again in a moment.</p>
-      <ButtonLink href="/">Return to Home</ButtonLink>
+      <title>{t("error.title")}</title>
+      <h1 className="font-serif text-4xl font-bold text-navy-900">{t("error.title")}</h1>
+      <p className="mt-4 text-lg">{t("error.text")}</p>
+      <ButtonLink href={local("/")}>{t("notFound.home")}</ButtonLink>
     </Centered>
   );
 }
@@ -123,10 +129,15 @@ function ErrorView({ error, notFound, staffArea, ownTitle }: ErrorViewOptions & 
   if (page) return <NotFoundView page={page} detail={refusal} />;
   return (
     <>
-      {ownTitle ? <title>Oops! Page not found</title> : null}
+      {ownTitle ? <NotFoundTitle /> : null}
       <PageNotFound />
     </>
   );
+}
+
+function NotFoundTitle() {
+  const { t } = useText();
+  return <title>{t("notFound.title")}</title>;
 }
 
 /** A route's `ErrorBoundary`. */

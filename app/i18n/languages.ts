@@ -1,0 +1,62 @@
+/**
+ * The languages the site speaks (issue 34), one row each. Everything else that differs by language is read
+ * from this table: the address prefix, `<html lang dir>`, the font, the digits and quotation marks, the
+ * search configuration. docs/i18n.md says how to add a language.
+ */
+export interface Language {
+  /** BCP 47 code: the address prefix (`/ar/…`), `lang` and `hreflang`. */
+  code: string;
+  /** The language's own name, as the switcher shows it. */
+  name: string;
+  /** Its name in English, for staff. */
+  englishName: string;
+  dir: "ltr" | "rtl";
+  /** Arabic-script pages load the self-hosted Arabic-script font (app.css); Latin-script pages never do. */
+  script: "latin" | "arabic";
+  /** The numbering system `Intl` formats numbers and dates with. */
+  digits: "latn" | "arab" | "arabext";
+}
+
+export const LANGUAGES = [
+  { code: "en", name: "English", englishName: "English", dir: "ltr", script: "latin", digits: "latn" },
+  { code: "ar", name: "العربية", englishName: "Arabic", dir: "rtl", script: "arabic", digits: "arab" },
+  { code: "fa", name: "فارسی", englishName: "Persian", dir: "rtl", script: "arabic", digits: "arabext" },
+  { code: "ckb", name: "کوردیی ناوەندی", englishName: "Kurdish (Sorani)", dir: "rtl", script: "arabic", digits: "arab" },
+  { code: "ku", name: "Kurdî (Kurmancî)", englishName: "Kurdish (Kurmanji)", dir: "ltr", script: "latin", digits: "latn" },
+  { code: "fr", name: "Français", englishName: "French", dir: "ltr", script: "latin", digits: "latn" },
+] as const satisfies readonly Language[];
+
+export type LanguageCode = (typeof LANGUAGES)[number]["code"];
+
+/** English: the source every translation is made from, the fallback, and the unprefixed addresses. */
+export const SOURCE_LANGUAGE = "en" satisfies LanguageCode;
+
+const byCode = new Map<string, (typeof LANGUAGES)[number]>(LANGUAGES.map((l) => [l.code, l]));
+
+export const isLanguageCode = (code: string): code is LanguageCode => byCode.has(code);
+
+export function languageOf(code: LanguageCode) {
+  return byCode.get(code)!;
+}
+
+/** The locale `Intl` formats a language's numbers and dates with: its own digits, its own calendar. */
+export const intlLocale = (code: LanguageCode) => `${code}-u-nu-${languageOf(code).digits}`;
+
+/** The languages with an address prefix: every one but English. */
+export const PREFIXED_LANGUAGES = LANGUAGES.filter((l) => l.code !== SOURCE_LANGUAGE).map((l) => l.code);
+
+/**
+ * The language an address is in, and the same address in English: `/ar/communities/yazidis` is Arabic and
+ * `/communities/yazidis`; `/ar` and `/ar/` are Arabic and `/`. An unknown prefix is English (and not found).
+ */
+export function languageOfPath(pathname: string): { language: LanguageCode; path: string } {
+  const [, code = "", rest = ""] = /^\/([a-z]{2,3})(?=\/|$)(.*)$/.exec(pathname) ?? [];
+  if (code !== SOURCE_LANGUAGE && isLanguageCode(code)) return { language: code, path: rest || "/" };
+  return { language: SOURCE_LANGUAGE, path: pathname };
+}
+
+/** An English address in a language: `/about` in Arabic is `/ar/about`, and `/` is `/ar/`. */
+export function localPath(language: LanguageCode, path: string): string {
+  if (language === SOURCE_LANGUAGE) return path;
+  return path === "/" ? `/${language}/` : `/${language}${path}`;
+}
