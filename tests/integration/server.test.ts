@@ -405,6 +405,10 @@ describe("addresses in other languages (issue 34)", () => {
     expect(html).toMatch(/<html lang="ar" dir="rtl"/);
     expect(html).toMatch(/<main [^>]*lang="en" dir="ltr"/);
     expect(html).toContain("هذه الصفحة غير مترجمة إلى العربية بعد");
+    // Menu titles from English content are read, and laid out, as English.
+    expect(html).toContain(
+      '<a href="/ar/communities/christians" class="menu-link"><span lang="en" dir="ltr">Christians (Various)</span></a>',
+    );
     // Not translated: the English page is the canonical one, and the only alternate besides x-default.
     expect(html).toContain('<link rel="canonical" href="https://alliance.example/communities/yazidis"/>');
     expect(html).toContain('hrefLang="x-default" href="https://alliance.example/communities/yazidis"');

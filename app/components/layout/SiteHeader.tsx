@@ -2,6 +2,7 @@ import { SearchForm } from "~/components/search/SearchForm";
 import { LineIcon } from "~/components/ui/LineIcon";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
 import type { LayoutData } from "./layout-data.server";
 import { SocialIcon } from "./SocialIcon";
@@ -10,7 +11,14 @@ import { isCurrent, navModel, type NavGroup, type NavLinkItem } from "./nav-mode
 function NavItemLink({ item, pathname, className }: { item: NavLinkItem; pathname: string; className: string }) {
   return (
     <a href={item.to} className={className} aria-current={isCurrent(pathname, item.to) ? "page" : undefined}>
-      {item.label}
+      {/* English inside a right-to-left menu: its own direction, so "Christians (Various)" keeps its brackets. */}
+      {item.lang ? (
+        <span lang={item.lang} dir="ltr">
+          {item.label}
+        </span>
+      ) : (
+        item.label
+      )}
     </a>
   );
 }
@@ -45,8 +53,8 @@ function DesktopGroup({ group, pathname }: { group: NavGroup; pathname: string }
 
 export function SiteHeader({ data, languages }: { data: LayoutData; languages: ReactNode }) {
   const { pathname } = useLocation();
-  const { t, local } = useText();
-  const nav = navModel(data, t, local);
+  const { language, t, local } = useText();
+  const nav = navModel(data, t, local, language === SOURCE_LANGUAGE);
   return (
     <header className="relative z-20">
       <div className="bg-navy-900 text-sand-50">
@@ -125,8 +133,8 @@ export function SiteHeader({ data, languages }: { data: LayoutData; languages: R
 }
 
 function MobileDrawer({ data, pathname }: { data: LayoutData; pathname: string }) {
-  const { t, local } = useText();
-  const nav = navModel(data, t, local);
+  const { language, t, local } = useText();
+  const nav = navModel(data, t, local, language === SOURCE_LANGUAGE);
   return (
     <div id="site-drawer" popover="auto" className="drawer">
       <div className="flex items-center justify-between border-b border-sand-200 px-4 py-3">

@@ -5,6 +5,8 @@ import type { LayoutData } from "./layout-data.server";
 export interface NavLinkItem {
   label: string;
   to: string;
+  /** "en" for a label taken from English content on a page in another language, so it is read in English. */
+  lang?: "en";
 }
 export interface NavGroup {
   id: string;
@@ -20,7 +22,10 @@ export function navModel(
   data: Pick<LayoutData, "communities" | "ideology">,
   t: (key: MessageKey) => string,
   local: (path: string) => string,
+  /** Whether the content's titles are in the page's language (English pages, for now). */
+  contentInPageLanguage: boolean,
 ) {
+  const lang = contentInPageLanguage ? undefined : ("en" as const);
   const groups: NavGroup[] = [
     {
       id: "team",
@@ -35,13 +40,13 @@ export function navModel(
       label: t("nav.communities"),
       items: [
         { label: t("nav.allCommunities"), to: local(href("/communities")) },
-        ...data.communities.map((c) => ({ label: c.label, to: local(href("/communities/:community", { community: c.slug })) })),
+        ...data.communities.map((c) => ({ label: c.label, lang, to: local(href("/communities/:community", { community: c.slug })) })),
       ],
     },
     {
       id: "ideology",
       label: t("nav.ideology"),
-      items: data.ideology.map((a) => ({ label: a.label, to: local(href("/ideology/:section", { section: a.section })) })),
+      items: data.ideology.map((a) => ({ label: a.label, lang, to: local(href("/ideology/:section", { section: a.section })) })),
     },
   ];
   return {
