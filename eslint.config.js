@@ -116,7 +116,7 @@ export default tseslint.config(
         "error",
         PATHS_FROM_ROUTE_TABLE,
         {
-          selector: `JSXAttribute[name.name='className'] :matches(Literal, TemplateElement)[value=/${PHYSICAL_CLASSES}/], JSXAttribute[name.name='className'] TemplateElement[value.raw=/${PHYSICAL_CLASSES}/]`,
+          selector: `JSXAttribute[name.name='className'] Literal[value=/${PHYSICAL_CLASSES}/], JSXAttribute[name.name='className'] TemplateElement[value.raw=/${PHYSICAL_CLASSES}/]`,
           message:
             "Use logical classes (ms-/me-, ps-/pe-, start-/end-, text-start/end, border-s/e, rounded-s/e) so right-to-left pages mirror.",
         },

@@ -127,14 +127,14 @@ export function SiteHeader({ data, languages }: { data: LayoutData; languages: R
           </div>
         </div>
       </div>
-      <MobileDrawer data={data} pathname={pathname} />
+      <MobileDrawer nav={nav} pathname={pathname} />
     </header>
   );
 }
 
-function MobileDrawer({ data, pathname }: { data: LayoutData; pathname: string }) {
-  const { language, t, local } = useText();
-  const nav = navModel(data, t, local, language === SOURCE_LANGUAGE);
+/** The phone's drawer: the same navigation as the desktop bar, made once by SiteHeader. */
+function MobileDrawer({ nav, pathname }: { nav: ReturnType<typeof navModel>; pathname: string }) {
+  const { t } = useText();
   return (
     <div id="site-drawer" popover="auto" className="drawer">
       <div className="flex items-center justify-between border-b border-sand-200 px-4 py-3">
