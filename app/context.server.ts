@@ -5,8 +5,10 @@
  */
 import { createContext, RouterContextProvider } from "react-router";
 import type { DatabaseHandle } from "../db/client.server";
-import type { ContentSnapshot } from "./content/snapshot.server";
+import { inLanguage, type ContentSnapshot } from "./content/snapshot.server";
+import { languageOfPath } from "./i18n/languages";
 import type { ContentStore } from "./content/store.server";
+import type { TranslationStore } from "./content/translation-store.server";
 import type { MediaStore } from "./lib/media.server";
 import type { FormsContext } from "./forms/service.server";
 import type { NewsContext, NewsService } from "./news/service.server";
@@ -30,6 +32,8 @@ export interface AppRequestContext extends FormsContext, StaffContext, NewsConte
   content: ContentSnapshot;
   /** The content documents staff keep (the staff area's Site section). */
   contentStore: ContentStore;
+  /** Their translations (issue 34). */
+  translationStore: TranslationStore;
   /** The photographs staff upload, by hash (decision 008). */
   media: MediaStore;
 }
@@ -43,9 +47,10 @@ export interface AppServices extends Omit<AppRequestContext, "nonce" | "clientAd
   news: NewsService;
 }
 
-export function requestContext(services: AppServices, request: Pick<AppRequestContext, "nonce" | "clientAddress">) {
+export function requestContext(services: AppServices, request: Pick<AppRequestContext, "nonce" | "clientAddress">, pathname = "/") {
   const context = new RouterContextProvider();
-  const content = services.liveContent();
+  // A page under /ar/ reads the Arabic edition: the English with every published Arabic translation in it.
+  const content = inLanguage(services.liveContent(), languageOfPath(pathname).language);
   context.set(appContext, { ...services, ...request, content, news: { ...services.news, ...services.news.reader(content.version) } });
   return context;
 }

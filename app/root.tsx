@@ -21,18 +21,29 @@ import { useNonce } from "./lib/nonce";
 import { inStaffArea, wantsHydration } from "./lib/route-handle";
 import { interfaceText } from "./i18n/interface-text.server";
 import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./i18n/languages";
-import { TextProvider } from "./i18n/text";
+import { formatDate, TextProvider } from "./i18n/text";
+import { TranslationNote } from "./components/layout/TranslationNote";
+import type { ContentSnapshot } from "./content/snapshot.server";
 import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
 
+/** The pages whose words are all interface text (a form, the search): every language has them. */
+const PAGES_IN_INTERFACE_TEXT = new Set<string>([href("/contact"), href("/join-us"), href("/donate"), href("/search")]);
+
 /**
- * The page's language, from its address, and the ways to read it in another. Until staff translate content,
- * only English is a page's own text: any other language shows its interface around the English.
+ * The page's language, from its address, and the ways to read it in another. A page shows one document
+ * (content.pageDocuments): where that document is published in the page's language, the page is its
+ * translation; elsewhere the language's interface stands around the English text, whose address is then the
+ * page's canonical one. A page without a document of its own (a form, the search) is the interface's.
  */
-function pageLanguages(pathname: string, siteUrl: string) {
+function pageLanguages(pathname: string, siteUrl: string, content: ContentSnapshot) {
   const { language, path } = languageOfPath(pathname);
-  const translated = new Set<LanguageCode>([SOURCE_LANGUAGE]);
+  const ownWords = PAGES_IN_INTERFACE_TEXT.has(path);
+  const document = content.pageDocuments.get(path);
+  const published = new Set<LanguageCode>(
+    document ? [SOURCE_LANGUAGE, ...(content.publishedIn[document] ?? [])] : ownWords ? LANGUAGES.map((l) => l.code) : [SOURCE_LANGUAGE],
+  );
   const links: LanguageLink[] = LANGUAGES.map(({ code, name, dir }) => {
-    const here = code === language || translated.has(code);
+    const here = published.has(code);
     return {
       code,
       name,
@@ -41,12 +52,23 @@ function pageLanguages(pathname: string, siteUrl: string) {
       homePageNote: here ? null : interfaceText(code)["languages.homePageNote"],
     };
   });
-  const alternates: { hreflang: string; href: string }[] = [...translated].map((code) => ({
+  const alternates: { hreflang: string; href: string }[] = LANGUAGES.filter(({ code }) => published.has(code)).map(({ code }) => ({
     hreflang: code,
     href: siteUrl + localPath(code, path),
   }));
   alternates.push({ hreflang: "x-default", href: siteUrl + path });
-  return { language, translated: translated.has(language), links, alternates };
+  const translated = published.has(language);
+  const mark = document && language !== SOURCE_LANGUAGE ? content.translations[document] : undefined;
+  return {
+    language,
+    translated,
+    links,
+    alternates,
+    /** What the page says of its translation: when it was reviewed, or that the English has changed since. */
+    mark: mark ? { ...mark, reviewedOn: formatDate(language, mark.reviewedAt), english: path } : null,
+    /** Where the page's canonical address lives: its own language where translated, else the English. */
+    canonicalBase: siteUrl + (translated && language !== SOURCE_LANGUAGE ? `/${language}` : ""),
+  };
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -55,7 +77,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const { pathname, search } = new URL(request.url);
   // A language's home page is /ar/, as /ar would otherwise be a second address for it.
   if (PREFIXED_LANGUAGES.some((code) => pathname === `/${code}`)) throw redirect(`${pathname}/${search}`, 301);
-  const languages = pageLanguages(pathname, siteUrl);
+  const languages = pageLanguages(pathname, siteUrl, content);
   return {
     layout,
     languages,
@@ -63,6 +85,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     enhanceScriptUrl,
     meta: {
       siteUrl,
+      canonicalBase: languages.canonicalBase,
       siteName: layout.organization,
       socialImage: content.pictures.socialImageUrl(siteUrl, "social/default", content.site.socialImage),
       socialImageAlt: content.site.socialImage?.alt ?? layout.organization,
@@ -119,6 +142,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                     {text["translation.notTranslated"]}
                   </p>
                 ) : null}
+                {site?.languages.mark ? <TranslationNote mark={site.languages.mark} /> : null}
                 {children}
               </main>
               {site ? <SiteFooter data={site.layout} /> : null}

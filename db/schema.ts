@@ -69,8 +69,37 @@ export const contentRevisions = pgTable(
     source: text("source"),
     savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
     savedBy: text("saved_by"),
+    /** An English save its editor marked minor: the translations made before it stay current (issue 34). */
+    minor: boolean("minor").notNull().default(false),
   },
   (t) => [index("content_revisions_document_idx").on(t.path, t.language, t.revision)],
+);
+
+/**
+ * The state of each translation of a document (issue 34). Its text is a document of its own, in its language
+ * (content_documents, with its history in content_revisions): only the fields that are words, as JSON
+ * (app/content/translations.server.ts). Here: which English revision it was made from, and which of its
+ * revisions visitors read, published by whom and when.
+ */
+export const contentTranslations = pgTable(
+  "content_translations",
+  {
+    path: text("path").notNull(),
+    language: text("language").notNull(),
+    /** The English revision its latest text matches: set when it is begun, and when its translator confirms it. */
+    fromRevision: integer("from_revision").notNull(),
+    translatedBy: text("translated_by"),
+    translatedAt: timestamp("translated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What visitors read: a copy of the revision published, so a later draft does not reach them. Null: unpublished. */
+    publishedSource: text("published_source"),
+    publishedRevision: integer("published_revision"),
+    /** The English revision the published text matches. */
+    publishedFromRevision: integer("published_from_revision"),
+    /** Who reviewed and published it, and when. */
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.language] })],
 );
 
 /**

@@ -94,7 +94,7 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
   };
 
   const getLoadContext = (req: Request, res: express.Response) =>
-    requestContext(appServices, { nonce: res.locals.cspNonce as string, clientAddress: req.ip ?? req.socket.remoteAddress });
+    requestContext(appServices, { nonce: res.locals.cspNonce as string, clientAddress: req.ip ?? req.socket.remoteAddress }, req.path);
   const mode = dev ? "development" : "production";
   const documents = createDocumentHandler({ build, mode, getLoadContext, cache: renderCache, https });
   const actions = createRequestHandler({ build, mode, getLoadContext });

@@ -14,6 +14,7 @@
  */
 import { createSnapshotBuilder, firstEditionSnapshot, type ContentSnapshot } from "../app/content/snapshot.server";
 import { createContentStore } from "../app/content/store.server";
+import { createTranslationStore } from "../app/content/translation-store.server";
 import type { MediaStore } from "../app/lib/media.server";
 import type { Published } from "../app/lib/published";
 import type { NewsToIndex } from "../app/search/service.server";
@@ -204,6 +205,8 @@ export function createContentPublishing(db: Database, media: MediaStore, options
   const builder = createSnapshotBuilder(store, media);
   return {
     store,
+    /** The translations of the documents (issue 34): a published one goes live as a save does. */
+    translations: createTranslationStore(db, { publish: () => publisher().publish() }),
     /** Publishes a change of the news here: the items it touched are indexed with the edition. */
     publishNews: (ids: string[]) => publisher().publish({ ids }),
     /**

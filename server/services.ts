@@ -118,6 +118,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
     news,
     search,
     contentStore,
+    translationStore: content.translations,
     media,
     hashAddress: createAddressHasher(secret),
     submissions: await createSubmissionServices(limits, {

@@ -58,7 +58,7 @@ const rowKeys = (list: EditorList) => [
 const TEXT: EditorField = { name: "", label: "", type: "text" };
 
 /** What the form shows for a document's text. */
-function formFrom(kind: DocumentKind, source: string, revision: number): EditorValues {
+export function formFrom(kind: DocumentKind, source: string, revision: number): EditorValues {
   const { fields, body } = open(kind, source);
   const data = fields.toJS() as unknown;
   const values = Object.fromEntries(fieldsOf(kind.shape).map((f) => [f.name, asText(f, at(data, f.name))]));
@@ -152,7 +152,7 @@ function newId(name: string, taken: Set<string>): string {
  * The document's text with the form written in. Only what the editor changed is rewritten, so a save's
  * history shows that change and nothing else; fields the form does not know stay as they were.
  */
-function applyForm(kind: DocumentKind, source: string, form: EditorValues): string {
+export function applyForm(kind: DocumentKind, source: string, form: EditorValues): string {
   const { fields: doc } = open(kind, source);
   const stored = formFrom(kind, source, 0);
   let touched = false;
@@ -230,7 +230,7 @@ function messageFor(field: EditorField): string {
 }
 
 /** The schema's complaints about a document's text, each at the field the form shows it in. */
-function fieldErrors(kind: DocumentKind, source: string): FieldErrors {
+export function fieldErrors(kind: DocumentKind, source: string): FieldErrors {
   const parsed = kind.schema.safeParse(open(kind, source).fields.toJS());
   if (parsed.success) return {};
   const errors: FieldErrors = {};
@@ -259,7 +259,7 @@ function fieldErrors(kind: DocumentKind, source: string): FieldErrors {
 }
 
 /** Where a whole-site rule shows: at the field it names, at the text for the document's own, else above the form. */
-function siteRuleError(kind: DocumentKind, path: string, err: ContentError): FieldErrors {
+export function siteRuleError(kind: DocumentKind, path: string, err: ContentError): FieldErrors {
   const message = err.message.slice(err.file.length + 2);
   const named = fieldsOf(kind.shape).find((f) => message.startsWith(`${f.name}: `));
   if (named) return { [named.name]: [message.slice(named.name.length + 2)] };

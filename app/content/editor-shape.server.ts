@@ -16,6 +16,8 @@ export interface GroupWords {
   rowId?: string;
   /** A list: the row field, not edited, that names each row. */
   legendField?: string;
+  /** A list kept as written in every language (the sources). */
+  verbatim?: boolean;
 }
 
 type Words = Partial<FieldWords & GroupWords>;
@@ -79,6 +81,7 @@ function fieldOf(name: string, schema: z.ZodType, words: Words, focusPrefix: str
     ...(type === "checkbox" && defaultValue === true ? { defaultOn: true } : {}),
     ...(words.kind ? { kind: words.kind } : {}),
     ...(words.focus ? { focus: `${focusPrefix}${words.focus}` } : {}),
+    ...(words.verbatim ? { verbatim: true } : {}),
   };
 }
 
@@ -99,6 +102,7 @@ function listOf(name: string, array: z.ZodArray, words: Words): EditorList {
     ...(checks.some((c) => c._zod.def.check === "length_equals") ? { fixed: true } : {}),
     ...(words.rowId ? { id: words.rowId } : {}),
     ...(words.legendField ? { legendField: words.legendField } : {}),
+    ...(words.verbatim ? { verbatim: true } : {}),
   };
 }
 

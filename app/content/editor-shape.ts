@@ -21,6 +21,8 @@ export interface FieldWords {
   kind?: ImageKind;
   /** …and the field beside it that holds the focal point. */
   focus?: string;
+  /** Kept as written in every language (an id, a focal point): a translation does not offer it. */
+  verbatim?: boolean;
 }
 
 export interface EditorField {
@@ -37,6 +39,7 @@ export interface EditorField {
   defaultOn?: boolean;
   kind?: ImageKind;
   focus?: string;
+  verbatim?: boolean;
 }
 
 export interface EditorList {
@@ -52,6 +55,8 @@ export interface EditorList {
   id?: string;
   /** A row field that is not edited but names the row (a social link's network). */
   legendField?: string;
+  /** Kept as written in every language (the sources a page cites). */
+  verbatim?: boolean;
 }
 
 export interface EditorGroup {

@@ -46,7 +46,8 @@ export const sourceSchema = z.strictObject({
 /** Sources and the date an editor last checked them against the page. */
 const verifiable = {
   lastReviewed: isoDate.optional(),
-  sources: legend(z.array(sourceSchema).default([]), { legend: "Sources", item: "source" }),
+  // A source keeps its own title, in its own language, on every translation of the page.
+  sources: legend(z.array(sourceSchema).default([]), { legend: "Sources", item: "source", verbatim: true }),
 };
 
 /** A photograph staff uploaded (issue 21): the hash of its clean original, as app/lib/media.server.ts names it. */
@@ -70,7 +71,7 @@ const decorativeBox = { label: "Decorative: it adds nothing a screen-reader user
 export const imageSchema = z
   .strictObject({
     upload: words(uploadId.optional(), { label: "Photograph", kind: "hero", focus: "position" }),
-    position: words(focalPoint.default("50% 50%"), { label: "Focal point", hint: FOCAL_POINT_HINT }),
+    position: words(focalPoint.default("50% 50%"), { label: "Focal point", hint: FOCAL_POINT_HINT, verbatim: true }),
     alt: words(z.string().default(""), altText),
     /** Adds nothing a screen-reader user needs: shown with empty alt text on purpose. */
     decorative: words(z.boolean().optional(), decorativeBox),
@@ -185,7 +186,7 @@ export const siteSchema = z.strictObject({
   homeVideo: legend(
     z.strictObject({
       provider: z.literal("YouTube"),
-      id: words(youtubeId, { label: "YouTube video id", hint: "The 11 characters after watch?v= in the video's address." }),
+      id: words(youtubeId, { label: "YouTube video id", hint: "The 11 characters after watch?v= in the video's address.", verbatim: true }),
       title: words(text, { label: "Video title", hint: "Names the video for screen-reader users." }),
       placeholder: standIn(),
     }),
@@ -202,6 +203,7 @@ export const siteSchema = z.strictObject({
         position: words(focalPoint.default("50% 50%"), {
           label: "Card's focal point",
           hint: "Where the image is centred when cut to the card's wide frame, as “50% 40%” (across, down).",
+          verbatim: true,
         }),
         alt: words(text.optional(), {
           label: "Card's description for screen readers (alt text)",
@@ -253,7 +255,7 @@ export const homeSchema = legend(
               /** Adds nothing a screen-reader user needs: shown with empty alt text on purpose. */
               decorative: words(z.boolean().optional(), decorativeBox),
               upload: words(uploadId.optional(), { label: "Photograph", kind: "slide", focus: "position" }),
-              position: words(focalPoint.optional(), { label: "Focal point", hint: FOCAL_POINT_HINT }),
+              position: words(focalPoint.optional(), { label: "Focal point", hint: FOCAL_POINT_HINT, verbatim: true }),
             })
             .superRefine(describedIfUploaded),
         )
@@ -339,6 +341,7 @@ export const ideologySchema = legend(
           id: words(youtubeId, {
             label: "YouTube video id",
             hint: "The 11 characters after watch?v= in the video's address. Leave both empty for no video.",
+            verbatim: true,
           }),
           title: line("Video title"),
           placeholder: standIn(),
@@ -417,6 +420,7 @@ export const teamMemberSchema = legend(
           position: words(focalPoint.default("50% 50%"), {
             label: "Portrait's focal point",
             hint: "Where the portrait is centred when cropped, as “50% 30%” (across, down): the face, usually.",
+            verbatim: true,
           }),
         })
         .optional(),

@@ -16,6 +16,7 @@ import { ADVISORY_LOCKS } from "../../db/locks";
 import type { Published } from "~/lib/published";
 import type { SiteContent } from "./collections.server";
 import { contentDocuments, contentRevisions, contentSeeded } from "../../db/schema";
+import { publishedTranslations, type PublishedTranslation } from "./translation-store.server";
 
 /** Only English exists today; every document and revision already carries its language. */
 export const DEFAULT_LANGUAGE = "en";
@@ -28,6 +29,8 @@ export const isContentDocument = (path: string) => DOCUMENT_PATH.test(path);
 export interface Edition {
   version: string;
   documents: Readonly<Record<string, string>>;
+  /** The translations visitors read, read with the documents (translation-store.server.ts). */
+  publishedTranslations?: readonly PublishedTranslation[];
 }
 
 export interface StoredDocument {
@@ -49,6 +52,8 @@ interface Change {
   /** The new text; null deletes the document. */
   source: string | null;
   savedBy: string;
+  /** An English change its editor marked minor: the translations made before it stay current. */
+  minor?: boolean;
 }
 
 async function readDocuments(db: Database, language: string): Promise<Record<string, string>> {
@@ -121,12 +126,12 @@ export function createContentStore(db: Database, options: ContentStoreOptions) {
     return options.assemble(all);
   };
 
-  /** The newest edition: the version and the documents it has, read together. */
+  /** The newest edition: the version, the documents it has and their published translations, read together. */
   const edition = (language = DEFAULT_LANGUAGE): Promise<Edition> =>
     db.transaction(
       async (tx) => {
         const version = await readContentVersion(tx);
-        return { version, documents: await readDocuments(tx, language) };
+        return { version, documents: await readDocuments(tx, language), publishedTranslations: await publishedTranslations(tx) };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
@@ -240,7 +245,7 @@ export function createContentStore(db: Database, options: ContentStoreOptions) {
     // Another change landed after the edition this save was checked against: check again.
     if (checkedAt !== undefined && BigInt(version) !== BigInt(checkedAt) + 1n) throw new StaleEdition();
     const revisions: number[] = [];
-    for (const { path, revision, source, savedBy } of changes) {
+    for (const { path, revision, source, savedBy, minor = false } of changes) {
       const next = revision + 1;
       if (source === null) {
         await tx.delete(contentDocuments).where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, language)));
@@ -255,7 +260,7 @@ export function createContentStore(db: Database, options: ContentStoreOptions) {
       }
       // A new document staff add is never seeded over by a file of the same name in a later deploy.
       await tx.insert(contentSeeded).values({ path, language }).onConflictDoNothing();
-      await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy });
+      await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy, minor });
       revisions.push(next);
     }
     return { revisions };

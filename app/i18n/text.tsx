@@ -36,6 +36,10 @@ export function useText() {
 export const formatNumber = (language: LanguageCode, n: number, options?: Intl.NumberFormatOptions) =>
   new Intl.NumberFormat(intlLocale(language), options).format(n);
 
+/** A calendar date (2026-11-26) as the language writes it, in its own digits and calendar. */
+export const formatDate = (language: LanguageCode, isoDate: string) =>
+  new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+
 /** A string with each `{name}` replaced by its value, numbers in the language's digits. */
 export function fillIn(language: LanguageCode, message: string, values?: Record<string, string | number>): string {
   if (!values) return message;

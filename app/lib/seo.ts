@@ -2,6 +2,8 @@ import type { MetaDescriptor } from "react-router";
 
 export interface RootMetaData {
   siteUrl: string;
+  /** What a page's canonical path is put after: the site, or its translation's prefix (`…/ar`). */
+  canonicalBase?: string;
   siteName: string;
   socialImage: string;
   /** What the card shows, in words (og:image:alt): staff's description, or the organisation's name. */
@@ -36,7 +38,7 @@ export function pageMeta({
 }: PageMetaInput): MetaDescriptor[] {
   const siteName = root?.siteName ?? "";
   const fullTitle = path === "/" ? `${siteName}: ${title}` : `${title} | ${siteName}`;
-  const url = `${root?.siteUrl ?? ""}${path}`;
+  const url = `${root?.canonicalBase ?? root?.siteUrl ?? ""}${path}`;
   const img = image ?? root?.socialImage;
   const alt = image ? imageAlt : root?.socialImageAlt;
   const tags: MetaDescriptor[] = [
@@ -79,7 +81,7 @@ export function articlePageMeta({
     "@type": "Article",
     headline: page.title,
     description: page.description,
-    url: `${root.siteUrl}${page.path}`,
+    url: `${root.canonicalBase ?? root.siteUrl}${page.path}`,
     ...(dateModified ? { dateModified } : {}),
     publisher: { "@type": "Organization", name: root.siteName, url: root.siteUrl },
   };

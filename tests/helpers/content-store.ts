@@ -14,7 +14,7 @@ import { openEmbeddedDatabase } from "./databases";
 export async function contentOn(db: Database, media: MediaStore = createMediaStore(db, memoryBlobStore())) {
   const content = createContentPublishing(db, media, { logger: createLogger("silent") });
   const publisher = await content.serve({ index: async () => {}, drop: () => {} });
-  return { store: content.store, publisher, publishNews: content.publishNews };
+  return { store: content.store, translations: content.translations, publisher, publishNews: content.publishNews };
 }
 
 export async function seededContentStore() {
@@ -23,5 +23,5 @@ export async function seededContentStore() {
   const content = createContentPublishing(handle.db, media, { logger: createLogger("silent") });
   await content.store.seed(contentFiles);
   const publisher = await content.serve({ index: async () => {}, drop: () => {} });
-  return { handle, store: content.store, publisher, media };
+  return { handle, store: content.store, translations: content.translations, publisher, media };
 }
