@@ -63,6 +63,7 @@ export default [
       // (app/content/editors.ts); the lists above, named, come first.
       route("site/:document", "routes/admin/site-document.tsx", { id: "site-file" }),
       route("site/pages/:kind/:slug", "routes/admin/site-document.tsx", { id: "site-page" }),
+      route("site/translation/:language", "routes/admin/site-translation.tsx"),
       route("site/people", "routes/admin/site-people.tsx"),
       route("site/people/:board/:id", "routes/admin/site-document.tsx", { id: "site-person" }),
       route("people", "routes/admin/people.tsx"),

@@ -324,6 +324,8 @@ export async function saveDocument(
   path: string,
   form: EditorValues,
   intent: "preview" | "save" | "edit",
+  /** A minor change (a typo, a link): the translations made before it stay current. */
+  minor = false,
 ): Promise<EditorResult> {
   const { kind, slug } = kindAt(path);
   const current = await store.get(path);
@@ -340,7 +342,7 @@ export async function saveDocument(
     throw err;
   }
   if (intent === "preview") return { kind: "preview", preview: previewOf(kind, slug, path, site) };
-  const saved = await store.save({ path, revision: form.revision, source: next, savedBy: actor.id ?? "system" });
+  const saved = await store.save({ path, revision: form.revision, source: next, savedBy: actor.id ?? "system", minor });
   if ("conflict" in saved) return conflictOf(store, kind, path, form.revision, saved.current ?? current);
   await audit(db, actor, { action: "content-saved", target: `content:${path}`, details: { revision: saved.revision } });
   return { kind: "saved", revision: saved.revision, live: saved.live };

@@ -19,5 +19,13 @@ export function editorFor(path: string): string | null {
 }
 
 /** The history of the document at `path`, or two of its revisions compared. */
-export const historyOf = (path: string, compare?: { from: number; to: number }) =>
-  `${href("/admin/site/history")}?${new URLSearchParams({ path, ...(compare ? { from: String(compare.from), to: String(compare.to) } : {}) })}`;
+export const historyOf = (path: string, compare?: { from: number; to: number }, language?: string) =>
+  `${href("/admin/site/history")}?${new URLSearchParams({
+    path,
+    ...(language ? { language } : {}),
+    ...(compare ? { from: String(compare.from), to: String(compare.to) } : {}),
+  })}`;
+
+/** The translation of the document at `path` into `language` (issue 34). */
+export const translationEditorFor = (path: string, language: string) =>
+  `${href("/admin/site/translation/:language", { language })}?${new URLSearchParams({ path })}`;

@@ -23,8 +23,8 @@ export interface RevisionSummary {
 }
 
 /** Revisions newest first, and each one's text by number. */
-export async function documentHistory(store: ContentStore, db: Database, path: string) {
-  const revisions = await store.history(path);
+export async function documentHistory(store: ContentStore, db: Database, path: string, language?: string) {
+  const revisions = await store.history(path, language);
   const ids = [...new Set(revisions.map((r) => r.savedBy).filter((id): id is string => Boolean(id)))];
   const people = ids.length
     ? await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, ids))
@@ -51,7 +51,8 @@ const CONTEXT = 3;
  * changes, so comparing the wrapped text would show lines that differ only in where they break.
  */
 function unwrapped(path: string, source: string): string {
-  if (!source) return "";
+  // A translation (JSON, a value a line) is compared as it is.
+  if (!source || source.startsWith("{")) return source;
   if (path.endsWith(".yaml")) return parseDocument(source).toString({ lineWidth: 0 });
   const { frontMatter, body } = splitFile(source);
   return joinFile(frontMatter, body, { lineWidth: 0 });

@@ -113,8 +113,8 @@ export function createTranslationStore(db: Database, options: { publish: () => P
     };
   }
 
-  /** Every translation begun, in every language: what "What the site still needs" counts. */
-  async function overview(): Promise<TranslationSummary[]> {
+  /** Every translation begun (of one document, or of all), in every language: what "What the site still needs" counts. */
+  async function overview(path?: string): Promise<TranslationSummary[]> {
     const rows = await db
       .select({
         path: contentTranslations.path,
@@ -129,6 +129,7 @@ export function createTranslationStore(db: Database, options: { publish: () => P
         contentDocuments,
         and(eq(contentDocuments.path, contentTranslations.path), eq(contentDocuments.language, contentTranslations.language)),
       )
+      .where(path === undefined ? undefined : eq(contentTranslations.path, path))
       .orderBy(contentTranslations.language, contentTranslations.path);
     return rows.map((r) => ({
       path: r.path,

@@ -2,7 +2,7 @@
  * Interface text in components: the root loader gives the page's language and its strings
  * (interface-text.server.ts), and `useText()` reads them, on the server and in a hydrated page alike.
  */
-import { createContext, useContext } from "react";
+import { createContext, Fragment, useContext, type ReactNode } from "react";
 import type en from "./messages/en.json";
 import { intlLocale, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./languages";
 
@@ -27,7 +27,11 @@ export function useText() {
   return {
     language,
     t: (key: MessageKey, values?: Record<string, string | number>) => fillIn(language, text?.[key] ?? key, values),
+    /** A string with elements in it: `{date}` → a <time>, `{link}` → an <a>. */
+    rich: (key: MessageKey, values: Record<string, ReactNode>) => fillInNodes(text?.[key] ?? key, values),
     number: (n: number, options?: Intl.NumberFormatOptions) => formatNumber(language, n, options),
+    /** A calendar date (2026-11-26) as the language writes it. */
+    date: (isoDate: string) => formatDate(language, isoDate),
     local: (path: string) => localPath(language, path),
   };
 }
@@ -39,6 +43,14 @@ export const formatNumber = (language: LanguageCode, n: number, options?: Intl.N
 /** A calendar date (2026-11-26) as the language writes it, in its own digits and calendar. */
 export const formatDate = (language: LanguageCode, isoDate: string) =>
   new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+
+/** A string with each `{name}` replaced by an element, for words that wrap around a link or a date. */
+function fillInNodes(message: string, values: Record<string, ReactNode>): ReactNode {
+  return message.split(/(\{\w+\})/).map((part, i) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return <Fragment key={i}>{name && name in values ? values[name] : part}</Fragment>;
+  });
+}
 
 /** A string with each `{name}` replaced by its value, numbers in the language's digits. */
 export function fillIn(language: LanguageCode, message: string, values?: Record<string, string | number>): string {

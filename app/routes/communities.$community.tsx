@@ -9,6 +9,7 @@ import { liveNewsHeaders } from "~/lib/http";
 import { NewsEntry } from "~/components/ui/NewsEntry";
 import { articlePageMeta, feedLink, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
+import { useText } from "~/i18n/text";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -55,7 +56,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {
   const { community: c, hero, news } = loaderData;
-  const newsSubhead = c.newsSubhead ?? `Recent updates and news about the ${c.adjective} community`;
+  const { t } = useText();
+  const newsSubhead = c.newsSubhead ?? t("community.newsSubhead", { adjective: c.adjective });
   return (
     <>
       <HeroImage image={hero} fields={c.image} />
@@ -71,7 +73,7 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="under-attack" className="enter mt-10" style={enter(300)}>
             <h2 id="under-attack" className="font-serif text-3xl font-bold text-navy-900">
-              Under Attack
+              {t("community.underAttack")}
             </h2>
             <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: c.underAttackHtml }} />
           </section>
@@ -87,13 +89,13 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
             <>
               <section aria-labelledby="culture" className="enter mt-10" style={enter(450)}>
                 <h2 id="culture" className="font-serif text-3xl font-bold text-navy-900">
-                  Culture
+                  {t("community.culture")}
                 </h2>
                 <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: c.cultureHtml ?? "" }} />
               </section>
               <section aria-labelledby="history" className="enter mt-10" style={enter(600)}>
                 <h2 id="history" className="font-serif text-3xl font-bold text-navy-900">
-                  History
+                  {t("community.history")}
                 </h2>
                 <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: c.historyHtml ?? "" }} />
               </section>
@@ -107,11 +109,11 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           className="self-start rounded-xl border border-sand-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
         >
           <h2 id="latest-news" className="font-serif text-2xl font-bold text-navy-900">
-            Latest News
+            {t("community.latestNews")}
           </h2>
           <p className="mt-1 text-sm text-sand-700">{newsSubhead}</p>
           {news.length === 0 ? (
-            <p className="mt-6 text-sand-700">News and updates for this community will be posted here as they become available.</p>
+            <p className="mt-6 text-sand-700">{t("community.noNews")}</p>
           ) : (
             <ul className="mt-6 space-y-6">
               {news.map((item, i) => (

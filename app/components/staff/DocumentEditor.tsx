@@ -174,6 +174,7 @@ export function DocumentForm({
   previews,
   preview,
   drawKey,
+  minorChange = false,
 }: {
   shape: EditorShape;
   form: EditorValues;
@@ -181,6 +182,8 @@ export function DocumentForm({
   previews: Previews;
   preview: boolean;
   drawKey: string | number;
+  /** Offer "minor change", for a document with translations to keep current. */
+  minorChange?: boolean;
 }) {
   return (
     <Form key={drawKey} method="post" encType="multipart/form-data" noValidate className="mt-6 max-w-3xl space-y-6">
@@ -206,6 +209,15 @@ export function DocumentForm({
       {shape.lists.map((list) => (
         <ListRows key={list.name} list={list} rows={form.lists[list.name] ?? []} errors={errors} previews={previews} />
       ))}
+      {minorChange ? (
+        <label className="flex items-start gap-2">
+          <input type="checkbox" name="minor" className="mt-1 size-5" />
+          <span>
+            Minor change (a typo, a link, a photograph): translations stay current. Leave it unticked when the meaning changes, so the
+            translations are marked outdated.
+          </span>
+        </label>
+      ) : null}
       <SaveAndPreview preview={preview} />
     </Form>
   );

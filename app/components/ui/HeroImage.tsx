@@ -1,9 +1,11 @@
 import type { ImageFields } from "~/content/content.server";
 import type { PictureData } from "~/lib/images";
+import { useText } from "~/i18n/text";
 import { Picture } from "./Picture";
 
 /** A full-width hero photograph with its credit and licence (or caption) beneath it. */
 export function HeroImage({ image, fields }: { image: PictureData; fields: ImageFields }) {
+  const { t } = useText();
   return (
     <figure className="bg-navy-950">
       <Picture
@@ -43,7 +45,7 @@ export function HeroImage({ image, fields }: { image: PictureData; fields: Image
             ) : null}
           </span>
         ) : fields.placeholder ? (
-          <span>Illustration: placeholder artwork until a licensed photograph is supplied.</span>
+          <span>{t("image.placeholderArt")}</span>
         ) : null}
       </figcaption>
     </figure>

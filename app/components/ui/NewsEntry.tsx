@@ -1,6 +1,7 @@
 /** One news item as visitors see it: on a community page, on its "All news" page and in the staff preview. */
 import type { CSSProperties } from "react";
-import { formatDate } from "~/lib/dates";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
+import { useText } from "~/i18n/text";
 
 interface NewsEntryData {
   id: string;
@@ -23,19 +24,28 @@ export function NewsEntry({
   className?: string;
   heading?: "h2" | "h3";
 }) {
+  const { t, language, date: formatDate } = useText();
+  // News items are in English: on a page in another language, they are marked so.
+  const english = language === SOURCE_LANGUAGE ? {} : { lang: SOURCE_LANGUAGE };
   return (
     <li className={`border-t border-sand-200 pt-5 first:border-t-0 first:pt-0 ${className}`} style={style}>
-      <Heading className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto">
+      <Heading className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto" {...english}>
         {item.title}
       </Heading>
       <p className="mt-1 text-sm text-sand-700">
-        <span dir="auto">{item.source}</span> · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
+        <span dir="auto" {...english}>
+          {item.source}
+        </span>{" "}
+        · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
       </p>
-      <p className="mt-2 text-sm leading-relaxed" dir="auto">
+      <p className="mt-2 text-sm leading-relaxed" dir="auto" {...english}>
         {item.excerpt}
       </p>
       <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
-        Read Full Article<span className="sr-only">: {item.title} (opens in a new tab)</span>
+        {t("news.readFull")}
+        <span className="sr-only">
+          : <bdi {...english}>{item.title}</bdi> {t("layout.newTab")}
+        </span>
       </a>
     </li>
   );

@@ -2,7 +2,8 @@ import { data, Form, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-history";
 import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls";
 import { DateCell } from "~/components/staff/InboxParts";
-import { editorFor, historyOf } from "~/content/editors";
+import { editorFor, historyOf, translationEditorFor } from "~/content/editors";
+import { isLanguageCode, languageOf, SOURCE_LANGUAGE } from "~/i18n/languages";
 import { documentHistory, lineDiff, restoreRevision } from "~/content/history.server";
 import { isContentDocument } from "~/content/store.server";
 import { eraseImage, imagesOnlyInHistory } from "~/content/uploads.server";
@@ -19,8 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const path = params.get("path") ?? "";
   if (!isContentDocument(path)) notFound();
+  // A translation's history: its own revisions, compared but not restored (its editor takes any text back).
+  const language = params.get("language") ?? SOURCE_LANGUAGE;
+  if (!isLanguageCode(language)) notFound();
+  const translation = language === SOURCE_LANGUAGE ? null : language;
   const { contentStore, database, media } = context.get(appContext);
-  const { summaries, sources } = await documentHistory(contentStore, database.db, path);
+  const { summaries, sources } = await documentHistory(contentStore, database.db, path, language);
   if (!summaries.length) notFound();
   const latest = summaries[0]!.revision;
   const removed = summaries[0]!.deleted;
@@ -31,14 +36,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = sources.has(numberParam(params, "from")) ? numberParam(params, "from") : removed ? latest : Math.max(1, to - 1);
   return {
     path,
-    editor: removed ? null : editorFor(path),
+    translation: translation ? { code: translation, name: languageOf(translation).englishName } : null,
+    editor: removed ? null : translation ? translationEditorFor(path, translation) : editorFor(path),
     revisions: summaries,
     latest,
     from,
     to,
     diff: lineDiff(path, sources.get(from) ?? "", sources.get(to) ?? ""),
     pastImages: await Promise.all(
-      (await imagesOnlyInHistory(contentStore, path)).map(async (id) => ({ id, thumbnail: await media.thumbnail(id) })),
+      (translation ? [] : await imagesOnlyInHistory(contentStore, path)).map(async (id) => ({ id, thumbnail: await media.thumbnail(id) })),
     ),
   };
 }
@@ -76,10 +82,18 @@ type Revision = Loaded["revisions"][number];
 const savedBy = (r: Revision) => r.savedBy ?? (r.revision === 1 ? "First edition (the site's files)" : "Update from the site's files");
 
 /** Every revision, newest first, with the two to compare chosen by radio buttons (a plain GET form). */
-function Revisions({ path, revisions, latest, from, to }: Pick<Loaded, "path" | "revisions" | "latest" | "from" | "to">) {
+function Revisions({
+  path,
+  translation,
+  revisions,
+  latest,
+  from,
+  to,
+}: Pick<Loaded, "path" | "translation" | "revisions" | "latest" | "from" | "to">) {
   return (
     <Form method="get" className="mt-6">
       <input type="hidden" name="path" value={path} />
+      {translation ? <input type="hidden" name="language" value={translation.code} /> : null}
       <StaffTable caption="Every saved version, newest first" headers={["Revision", "Saved", "By", "Compare from", "Compare to"]}>
         {revisions.map((r) => (
           <tr key={r.revision} className="border-b border-sand-200">
@@ -113,7 +127,15 @@ function Revisions({ path, revisions, latest, from, to }: Pick<Loaded, "path" | 
 }
 
 /** The lines that differ, marked for the eye and spoken for a screen reader; and the restore of the later one. */
-function Comparison({ path, revisions, latest, from, to, diff }: Pick<Loaded, "path" | "revisions" | "latest" | "from" | "to" | "diff">) {
+function Comparison({
+  path,
+  translation,
+  revisions,
+  latest,
+  from,
+  to,
+  diff,
+}: Pick<Loaded, "path" | "translation" | "revisions" | "latest" | "from" | "to" | "diff">) {
   return (
     <section aria-labelledby="diff-heading" className="mt-8">
       <h2 id="diff-heading" className="font-serif text-2xl font-bold text-navy-900">
@@ -141,7 +163,7 @@ function Comparison({ path, revisions, latest, from, to, diff }: Pick<Loaded, "p
           )}
         </pre>
       )}
-      {to !== latest && !revisions.find((r) => r.revision === to)?.deleted ? (
+      {to !== latest && !translation && !revisions.find((r) => r.revision === to)?.deleted ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="path" value={path} />
           <input type="hidden" name="revision" value={to} />
@@ -210,7 +232,9 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       {editor ? <BackLink to={editor}>Back to the editor</BackLink> : null}
-      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">History</h1>
+      <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">
+        History{loaderData.translation ? ` of the ${loaderData.translation.name} translation` : ""}
+      </h1>
       <p className="mt-1 text-sand-700">{path}</p>
       <ActionNotice
         result={

@@ -1,0 +1,115 @@
+/**
+ * The translation editor's loader and action (issue 34), called as React Router calls them: what it offers,
+ * a draft kept from visitors, a publication, a refusal at its field, and the outdated mark an English save
+ * sets (or does not, when marked minor). The browser journey (tests/e2e/staff/site.spec.ts) keeps what a
+ * visitor reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inLanguage } from "~/content/snapshot.server";
+import { posted } from "../../../tests/helpers/editor-form";
+import { routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
+import { formOf } from "~/content/editing.server";
+import { loader as englishLoader, action as englishAction } from "./site-document";
+import { action, loader } from "./site-translation";
+
+type Loaded = Awaited<ReturnType<typeof loader>>;
+
+let routes: RouteHarness;
+beforeAll(async () => {
+  routes = await routeHarness();
+});
+afterAll(() => routes?.close());
+
+const PATH = "communities/yazidis.md";
+const ADDRESS = `/admin/site/translation/ar?path=${encodeURIComponent(PATH)}`;
+const open = async () => (await routes.get<Loaded>(loader, ADDRESS, { language: "ar" })).data;
+const yazidisIn = (language: "ar" | "en") =>
+  inLanguage(routes.services.publisher.current(), language).communities.find((c) => c.slug === "yazidis")!;
+const ARABIC_BODY = "## Under Attack\n\nنص عربي.\n\n## Culture\n\nثقافة.\n\n## History\n\nتاريخ.";
+/** The English editor's form for the page, saved with one more sentence in its summary. */
+async function saveEnglish(sentence: string, minor: boolean) {
+  const stored = formOf(PATH, (await routes.services.app.contentStore.get(PATH))!);
+  const changes = { description: `${stored.values.description} ${sentence}`, ...(minor ? { minor: "on" } : {}) };
+  const params = { kind: "communities", slug: "yazidis" };
+  const saved = await routes.post(englishAction, "/admin/site/pages/communities/yazidis", posted(PATH, stored, changes), params);
+  expect(saved.status).toBe(302);
+  return (await routes.get<Awaited<ReturnType<typeof englishLoader>>>(englishLoader, "/admin/site/pages/communities/yazidis", params)).data;
+}
+
+describe("the translation editor", () => {
+  it("offers each word field beside its English, without the sources, the focal point or the photograph", async () => {
+    const page = await open();
+    expect(page.language).toMatchObject({ code: "ar", dir: "rtl", englishName: "Arabic" });
+    const names = page.parts.fields.map((f) => f.name);
+    expect(names).toEqual(expect.arrayContaining(["name", "adjective", "description", "image.alt", "image.credit"]));
+    expect(names).not.toContain("image.position");
+    expect(names).not.toContain("image.upload");
+    expect(page.parts.lists).toEqual([]);
+    expect(page.parts.body).toBe(true);
+    expect(page.english.values.name).toBe("Yazidis");
+    expect(page.state).toMatchObject({ begun: false, published: false });
+  });
+
+  it("answers 404 for English, an unknown language or a document without words", async () => {
+    for (const [language, path] of [
+      ["en", PATH],
+      ["de", PATH],
+      ["ar", "news.yaml"],
+      ["ar", "communities/nobody.md"],
+    ] as const)
+      expect((await routes.get(loader, `/admin/site/translation/${language}?path=${path}`, { language })).status).toBe(404);
+  });
+
+  it("keeps a draft from visitors, publishes it, and refuses a text that breaks the page's rules at its field, keeping it", async () => {
+    const draft = await routes.post(
+      action,
+      ADDRESS,
+      { revision: "0", name: "الإيزيديون", body: ARABIC_BODY, intent: "save" },
+      { language: "ar" },
+    );
+    expect(draft).toMatchObject({ status: 302, location: expect.stringContaining("saved=1") });
+    expect(yazidisIn("ar").name).toBe("Yazidis");
+
+    const refused = await routes.post<{ errors: Record<string, string[]>; text: { body: string } }>(
+      action,
+      ADDRESS,
+      { revision: "1", name: "الإيزيديون", body: "نص بلا أقسام", intent: "publish" },
+      { language: "ar" },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors.body?.[0]).toMatch(/section heading/);
+    expect(refused.data.text.body).toBe("نص بلا أقسام");
+
+    const published = await routes.post(
+      action,
+      ADDRESS,
+      { revision: "1", name: "الإيزيديون", body: ARABIC_BODY, intent: "publish" },
+      { language: "ar" },
+    );
+    expect(published).toMatchObject({ status: 302, location: expect.stringContaining("published=1") });
+    expect(yazidisIn("ar")).toMatchObject({ name: "الإيزيديون", adjective: "Yazidi" });
+    expect(yazidisIn("ar").underAttackHtml).toContain("نص عربي");
+    expect(yazidisIn("en").name).toBe("Yazidis");
+    expect((await open()).state).toMatchObject({ begun: true, published: true, outdated: false });
+  });
+
+  it("is marked outdated by an English change in meaning, not by a minor one, in the English editor too", async () => {
+    const afterMinor = await saveEnglish("A typo fixed.", true);
+    expect(afterMinor.translations?.find((t) => t.code === "ar")).toMatchObject({ status: "Published", outdated: false });
+
+    const afterChange = await saveEnglish("A new fact.", false);
+    expect(afterChange.translations?.find((t) => t.code === "ar")).toMatchObject({ status: "Published, outdated", outdated: true });
+    expect(inLanguage(routes.services.publisher.current(), "ar").translations[PATH]?.outdated).toBe(true);
+    expect((await open()).state.englishChanges).toMatch(/from=\d+&to=\d+|to=\d+/);
+
+    // Its translator confirms it matches today's English and publishes it: current again.
+    const revision = String((await open()).revision);
+    await routes.post(
+      action,
+      ADDRESS,
+      { revision, name: "الإيزيديون", body: ARABIC_BODY, matchesEnglish: "on", intent: "publish" },
+      { language: "ar" },
+    );
+    expect(inLanguage(routes.services.publisher.current(), "ar").translations[PATH]?.outdated).toBe(false);
+  });
+});
