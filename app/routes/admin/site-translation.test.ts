@@ -11,6 +11,7 @@ import { routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
 import { formOf } from "~/content/editing.server";
 import { loader as englishLoader, action as englishAction } from "./site-document";
 import { action, loader } from "./site-translation";
+import * as site from "./site";
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
 
@@ -101,6 +102,7 @@ describe("the translation editor", () => {
     expect(afterChange.translations?.find((t) => t.code === "ar")).toMatchObject({ status: "Published, outdated", outdated: true });
     expect(inLanguage(routes.services.publisher.current(), "ar").translations[PATH]?.outdated).toBe(true);
     expect((await open()).state.englishChanges).toMatch(/from=\d+&to=\d+|to=\d+/);
+    expect(await needs("ar")).toMatchObject({ outdated: ["Yazidis"], awaiting: [] });
 
     // Its translator confirms it matches today's English and publishes it: current again.
     const revision = String((await open()).revision);
@@ -111,5 +113,20 @@ describe("the translation editor", () => {
       { language: "ar" },
     );
     expect(inLanguage(routes.services.publisher.current(), "ar").translations[PATH]?.outdated).toBe(false);
+
+    // "What the site still needs", per language: Arabic has it; Persian does not, and a draft awaits review.
+    expect(await needs("ar")).toMatchObject({ outdated: [], awaiting: [] });
+    expect((await needs("ar")).missing).not.toContain("Yazidis");
+    expect((await needs("fa")).missing).toContain("Yazidis");
+    await routes.post(action, ADDRESS.replace("/ar?", "/fa?"), { revision: "0", name: "ایزدیان", intent: "save" }, { language: "fa" });
+    expect(await needs("fa")).toMatchObject({ awaiting: ["Yazidis"] });
+    expect((await needs("fa")).missing).not.toContain("Yazidis");
   });
 });
+
+/** The titles "What the site still needs" lists for a language: outdated, awaiting review, not translated. */
+async function needs(language: string) {
+  const { data } = await routes.get<Awaited<ReturnType<typeof site.loader>>>(site.loader, "/admin/site");
+  const lists = data.translations.find((l) => l.code === language)!.lists.map((l) => l.items.map((d) => d.title));
+  return { outdated: lists[0], awaiting: lists[1], missing: lists[2] };
+}

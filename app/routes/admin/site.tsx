@@ -1,23 +1,57 @@
 import { href, Link } from "react-router";
 import type { Route } from "./+types/site";
 import { listPlaceholders, reviewProblems } from "~/content/collections.server";
-import { editorFor } from "~/content/editors";
+import { kindOf } from "~/content/document-kinds.server";
+import { editorFor, translationEditorFor } from "~/content/editors";
+import type { ContentSnapshot } from "~/content/snapshot.server";
+import type { TranslationSummary } from "~/content/translation-store.server";
+import { isTranslatable } from "~/content/translations.server";
 import { appContext } from "~/context.server";
+import { languageOf, PREFIXED_LANGUAGES } from "~/i18n/languages";
 
 export const meta = () => [{ title: "Site · Staff area" }];
 
+/** Per language: the documents not translated, those outdated, and those whose latest text awaits review. */
+function translationNeeds(content: ContentSnapshot, begun: TranslationSummary[]) {
+  const documents = Object.keys(content.documents)
+    .filter(isTranslatable)
+    .map((path) => {
+      const { kind, slug } = kindOf(path)!;
+      return { path, title: kind.title(content, slug) ?? path };
+    });
+  return PREFIXED_LANGUAGES.map((code) => {
+    const { name, englishName } = languageOf(code);
+    const of = (path: string) => begun.find((t) => t.language === code && t.path === path);
+    const linked = (list: typeof documents) => list.map((d) => ({ ...d, editor: translationEditorFor(d.path, code) }));
+    return {
+      code,
+      name,
+      englishName,
+      lists: [
+        { title: "Outdated: the English has changed since", items: linked(documents.filter((d) => of(d.path)?.outdated)) },
+        { title: "Awaiting review: a draft not yet published", items: linked(documents.filter((d) => of(d.path)?.draft)) },
+        { title: "Not translated", items: linked(documents.filter((d) => !of(d.path))) },
+      ],
+    };
+  });
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content } = context.get(appContext);
+  const { content, translationStore } = context.get(appContext);
   const { missing, stale } = reviewProblems(content);
   const item = (line: string) => {
     const [path, ...what] = line.split(": ");
     return { path: path!, what: what.join(": "), editor: editorFor(path!) };
   };
-  return { placeholders: listPlaceholders(content).map(item), review: [...missing, ...stale].map(item) };
+  return {
+    placeholders: listPlaceholders(content).map(item),
+    review: [...missing, ...stale].map(item),
+    translations: translationNeeds(content, await translationStore.overview()),
+  };
 }
 
 export default function Site({ loaderData }: Route.ComponentProps) {
-  const { placeholders, review } = loaderData;
+  const { placeholders, review, translations } = loaderData;
   const lists = [
     {
       title: "Still to supply",
@@ -85,6 +119,42 @@ export default function Site({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ))}
+      <section aria-labelledby="needs-translations" className="mt-4 max-w-3xl rounded-lg bg-white p-5 shadow-sm">
+        <h3 id="needs-translations" className="font-semibold text-navy-900">
+          Translations
+        </h3>
+        <p className="mt-1 text-sm">
+          Each language's pages, people and settings: what is outdated, what awaits review, what is not translated.
+        </p>
+        {translations.map((language) => (
+          <details key={language.code} className="mt-3">
+            <summary className="cursor-pointer">
+              {language.englishName}{" "}
+              <span lang={language.code} dir="auto">
+                ({language.name})
+              </span>
+              : {language.lists.map((l) => `${l.items.length} ${l.title.split(":")[0]!.toLowerCase()}`).join(", ")}
+            </summary>
+            {language.lists.map((list) =>
+              list.items.length ? (
+                <div key={list.title} className="mt-2 ps-4">
+                  <h4 className="font-semibold">{list.title}</h4>
+                  <ul className="mt-1 list-disc space-y-1 ps-6">
+                    {list.items.map((d) => (
+                      <li key={d.path}>
+                        <Link to={d.editor} className="underline">
+                          {d.title}
+                        </Link>{" "}
+                        <span className="text-sm text-sand-700">({d.path})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null,
+            )}
+          </details>
+        ))}
+      </section>
     </>
   );
 }
