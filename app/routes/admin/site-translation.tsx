@@ -198,7 +198,9 @@ export default function SiteTranslation({ loaderData, actionData }: Route.Compon
       : params.get("withdrawn")
         ? changeNotice(params, "Taken off the site", "Visitors read the English again.")
         : undefined;
-  const fieldsIn = (names: string[]) => parts.fields.filter((f) => names.includes(f.name));
+  // A field the English leaves empty has nothing to translate (a subtitle the page does not show).
+  const fieldsIn = (names: string[]) =>
+    parts.fields.filter((f) => names.includes(f.name) && (english.values[f.name] || form.values[f.name]));
   return (
     <>
       <BackLink to={loaderData.editor}>{title} (English)</BackLink>

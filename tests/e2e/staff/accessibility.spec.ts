@@ -52,6 +52,8 @@ test.describe("a page of each kind in the staff area", () => {
     "/admin/site/pages/communities/amazigh",
     "/admin/site/pages/pages/home",
     "/admin/site/history?path=communities/yazidis.md",
+    // A translation: each field beside its English, right to left.
+    "/admin/site/translation/ar?path=communities/yazidis.md",
     "/admin/people",
     "/admin/audit",
     "/admin/account",

@@ -558,3 +558,56 @@ test(
     await expect(second.getByRole("region", { name: /^Changes from revision/ })).toContainText(/Added: .* First editor's addition\./);
   },
 );
+
+test("staff translate the Yazidis page into Arabic and publish it; visitors read it right to left; an English change in meaning marks it outdated, a minor one does not", async ({
+  staffPage: page,
+}) => {
+  test.slow();
+  const english = "/admin/site/pages/communities/yazidis";
+  await page.goto(english);
+  const revision = await page.locator("input[name=revision]").first().inputValue();
+  await page
+    .getByRole("region", { name: "Translations" })
+    .getByRole("link", { name: /^Arabic/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Yazidis: Arabic translation");
+  await expect(page.getByLabel("Name (Arabic)")).toHaveAttribute("dir", "rtl");
+  await page.getByLabel("Name (Arabic)").fill("الإيزيديون");
+  await page.getByLabel("Text of the page (Arabic)").fill("## Under Attack\n\nنص عربي.\n\n## Culture\n\nثقافة.\n\n## History\n\nتاريخ.");
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByRole("status")).toHaveText("Published. Visitors see the change now.");
+
+  await page.goto("/ar/communities/yazidis");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("الإيزيديون");
+  await expect(page.getByRole("heading", { name: "تحت الهجوم" })).toBeVisible();
+  await expect(page.locator("main")).not.toHaveAttribute("lang", "en");
+  await expect(page.locator("main")).toContainText("روجعت في");
+  await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/ar\/communities\/yazidis$/);
+  await expect(page.locator("link[hreflang=ar]")).toHaveAttribute("href", /\/ar\/communities\/yazidis$/);
+
+  /** Saves the English summary with `words` added, as a minor change or not, and says what the Arabic page then says. */
+  const changeEnglish = async (words: string, minor: boolean) => {
+    await page.goto(english);
+    await field(page, "Summary").fill(`${await field(page, "Summary").inputValue()} ${words}`);
+    if (minor) await page.getByRole("checkbox", { name: /^Minor change/ }).check();
+    await save(page);
+    await expect(page.getByRole("status")).toHaveText("Saved. Visitors see the change now.");
+    await page.goto("/ar/communities/yazidis");
+    return page.locator("main > p").first();
+  };
+  await expect(await changeEnglish("Minor.", true)).toContainText("روجعت في");
+  const note = await changeEnglish("A change in meaning.", false);
+  await expect(note).toContainText("تغيّرت الصفحة الإنجليزية");
+  await expect(note.getByRole("link")).toHaveAttribute("href", "/communities/yazidis");
+  await page.goto(english);
+  await expect(page.getByRole("region", { name: "Translations" })).toContainText(/Arabic.*Published, outdated/);
+
+  // Put it back for the other tests: the English as it was, the Arabic off the site.
+  await page.goto("/admin/site/translation/ar?path=communities/yazidis.md");
+  await page.getByRole("button", { name: /^Take the Arabic translation off the site/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Taken off the site. Visitors read the English again.");
+  await page.goto(`/admin/site/history?path=communities/yazidis.md&to=${revision}`);
+  await page.getByRole("button", { name: `Restore revision ${revision}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`Revision ${revision} restored as a new revision. Visitors see it now.`);
+});
