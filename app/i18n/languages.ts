@@ -15,15 +15,29 @@ export interface Language {
   script: "latin" | "arabic";
   /** The numbering system `Intl` formats numbers and dates with. */
   digits: "latn" | "arab" | "arabext";
+  /**
+   * The PostgreSQL text-search configuration its text is indexed and searched with (db/migrations: the
+   * site_* ones; `arabic` and `simple` are built in, in PGlite as in PostgreSQL). What is typed is first
+   * normalised by the language's own rules (app/search/normalize.ts).
+   */
+  search: "site_english" | "arabic" | "simple" | "site_kurmanji" | "site_french";
 }
 
 export const LANGUAGES = [
-  { code: "en", name: "English", englishName: "English", dir: "ltr", script: "latin", digits: "latn" },
-  { code: "ar", name: "العربية", englishName: "Arabic", dir: "rtl", script: "arabic", digits: "arab" },
-  { code: "fa", name: "فارسی", englishName: "Persian", dir: "rtl", script: "arabic", digits: "arabext" },
-  { code: "ckb", name: "کوردیی ناوەندی", englishName: "Kurdish (Sorani)", dir: "rtl", script: "arabic", digits: "arab" },
-  { code: "ku", name: "Kurdî (Kurmancî)", englishName: "Kurdish (Kurmanji)", dir: "ltr", script: "latin", digits: "latn" },
-  { code: "fr", name: "Français", englishName: "French", dir: "ltr", script: "latin", digits: "latn" },
+  { code: "en", name: "English", englishName: "English", dir: "ltr", script: "latin", digits: "latn", search: "site_english" },
+  { code: "ar", name: "العربية", englishName: "Arabic", dir: "rtl", script: "arabic", digits: "arab", search: "arabic" },
+  { code: "fa", name: "فارسی", englishName: "Persian", dir: "rtl", script: "arabic", digits: "arabext", search: "simple" },
+  { code: "ckb", name: "کوردیی ناوەندی", englishName: "Kurdish (Sorani)", dir: "rtl", script: "arabic", digits: "arab", search: "simple" },
+  {
+    code: "ku",
+    name: "Kurdî (Kurmancî)",
+    englishName: "Kurdish (Kurmanji)",
+    dir: "ltr",
+    script: "latin",
+    digits: "latn",
+    search: "site_kurmanji",
+  },
+  { code: "fr", name: "Français", englishName: "French", dir: "ltr", script: "latin", digits: "latn", search: "site_french" },
 ] as const satisfies readonly Language[];
 
 export type LanguageCode = (typeof LANGUAGES)[number]["code"];

@@ -8,6 +8,7 @@ import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, rootMeta } from "~/lib/seo";
 import { MAX_QUERY_LENGTH, cleanQuery } from "~/search/query";
 import { isResultKind } from "~/search/results";
+import { languageOfPath, localPath } from "~/i18n/languages";
 
 /**
  * What someone searches for can endanger them: the answer is never kept by any cache or indexed, and the
@@ -18,7 +19,9 @@ const PRIVATE = { "Cache-Control": CACHE_CONTROL.none, "X-Robots-Tag": "noindex"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   const ctx = context.get(appContext);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const { language } = languageOfPath(url.pathname);
   const typed = (params.get("q") ?? "").trim();
   const q = cleanQuery(typed);
   const kind = params.get("type");
@@ -35,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       community,
       page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
       correct: params.get("exact") !== "1",
+      language,
     },
     ctx.hashAddress(ctx.clientAddress),
   );
@@ -43,7 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { ...page, answer: null, retryAfter: outcome.retryAfter },
       { status: 429, headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfter) } },
     );
-  return data({ ...page, answer: outcome.answer, retryAfter: null }, { headers: PRIVATE });
+  // A page found in English leads to it in the visitor's language, as every link of theirs does.
+  const results = outcome.answer.results.map((r) =>
+    r.href.startsWith("/") && r.language !== language ? { ...r, href: localPath(language, r.href) } : r,
+  );
+  return data({ ...page, answer: { ...outcome.answer, results }, retryAfter: null }, { headers: PRIVATE });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

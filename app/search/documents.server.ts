@@ -158,3 +158,24 @@ export function pageDocuments(content: SiteContent, language = "en"): SearchDocu
     ),
   ];
 }
+
+/**
+ * The content document a page's search document is made from (a community's page from its file), for the
+ * translations: a language indexes the pages whose document it has published. The fixed pages (contact,
+ * donate…) are the interface's and are found through the English.
+ */
+export function documentPathOfKey(key: string): string | null {
+  const [kind, id = ""] = key.split(/:(.*)/s);
+  switch (kind) {
+    case "community":
+      return `communities/${id}.md`;
+    case "article":
+      return `ideology/${id}.md`;
+    case "person":
+      return `team/${id}.md`;
+    case "page":
+      return ["about", "privacy-policy", "terms-of-use"].includes(id) ? `pages/${id}.md` : null;
+    default:
+      return null;
+  }
+}

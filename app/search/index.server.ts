@@ -10,19 +10,17 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
 import { searchDocuments, searchWords } from "../../db/schema";
+import { isLanguageCode, languageOf } from "~/i18n/languages";
+import { normalizeForSearch } from "./normalize";
 import { fold } from "./query";
 import type { SearchDocument } from "./documents.server";
 import type { ResultKind } from "./results";
 
-/**
- * Each language's text-search configuration. English ignores diacritics (db/migrations/0006_search.sql);
- * Arabic has PostgreSQL's built-in `arabic`; Persian will want one over a normalising function (Arabic and
- * Persian forms of ی and ک, the zero-width non-joiner) before its stemmer. A language without one here is
- * searched word for word (`simple`).
- */
-const TEXT_SEARCH_CONFIGS: Record<string, string> = { en: "site_english" };
+/** Each language's text-search configuration, from the table of languages; an unknown one is searched word for word. */
+export const textSearchConfig = (language: string) => (isLanguageCode(language) ? languageOf(language).search : "simple");
 
-export const textSearchConfig = (language: string) => TEXT_SEARCH_CONFIGS[language] ?? "simple";
+/** A document's or a query's text as the index of `language` compares it (normalize.ts). */
+export const searchable = (language: string, text: string) => (isLanguageCode(language) ? normalizeForSearch(language, text) : text);
 
 /** The form of the fingerprint: a new form rewrites every row at the next start (a migration added a column). */
 const FINGERPRINT_FORM = "2";
@@ -32,7 +30,7 @@ const fingerprintOf = (doc: SearchDocument) =>
 /** The words of one document, folded, as "Did you mean" suggests them. */
 export function wordsOf(doc: SearchDocument): string[] {
   const words = new Set<string>();
-  for (const word of fold(`${doc.title} ${doc.names} ${doc.summary} ${doc.body}`).split(" ")) {
+  for (const word of fold(searchable(doc.language, `${doc.title} ${doc.names} ${doc.summary} ${doc.body}`)).split(" ")) {
     if (word.length < 3 || word.length > 30 || !/\p{L}/u.test(word)) continue;
     words.add(word);
   }
@@ -101,11 +99,13 @@ export async function syncSearchIndex(
       const rows = changed.slice(i, i + BATCH).map(({ doc: { names, cited, ...doc }, fingerprint }) => {
         const words = wordsOf({ ...doc, names, cited });
         move(words, +1);
+        const vector = (text: string, weight: string) =>
+          sql`setweight(to_tsvector(${config}::regconfig, ${searchable(language, text)}), ${sql.raw(`'${weight}'`)})`;
         return {
           ...doc,
           fingerprint,
           words,
-          document: sql`setweight(to_tsvector(${config}::regconfig, ${`${doc.title} ${names}`}), 'A') || setweight(to_tsvector(${config}::regconfig, ${doc.summary}), 'B') || setweight(to_tsvector(${config}::regconfig, ${doc.body}), 'C') || setweight(to_tsvector(${config}::regconfig, ${cited}), 'D')`,
+          document: sql`${vector(`${doc.title} ${names}`, "A")} || ${vector(doc.summary, "B")} || ${vector(doc.body, "C")} || ${vector(cited, "D")}`,
         };
       });
       await tx

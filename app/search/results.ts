@@ -33,6 +33,8 @@ export const RESULTS_PER_PAGE = 10;
 
 export interface SearchResult {
   key: string;
+  /** The language it is written in: the page's, or English where the page is not translated. */
+  language: string;
   kind: ResultKind;
   href: string;
   title: string;

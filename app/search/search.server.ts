@@ -5,13 +5,14 @@
  * page turns into <mark> and escapes everything else; and, when nothing matches, the nearest words the
  * site itself uses (pg_trgm). Nothing here keeps or logs the query.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { searchDocuments } from "../../db/schema";
-import { textSearchConfig } from "./index.server";
+import { searchable, textSearchConfig } from "./index.server";
 import { MATCH_END, MATCH_START, RESULTS_PER_PAGE, type ResultKind, type SearchAnswer, type SearchResult } from "./results";
 import { fold, parseQuery, replaceWord, type Alternative } from "./query";
 import { snippetPassage } from "./snippet";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
 
 export interface SearchRequest {
   q: string;
@@ -68,7 +69,7 @@ interface Plan {
 
 function plan(q: string, language: string): Plan | null {
   const config = textSearchConfig(language);
-  const parsed = parseQuery(q);
+  const parsed = parseQuery(searchable(language, q));
   const wide = tsquery(config, parsed, true);
   const hasRelated = [...parsed.terms, ...parsed.excluded].flat().some((a) => a.related);
   const primary = hasRelated ? tsquery(config, parsed, false) : null;
@@ -78,10 +79,22 @@ function plan(q: string, language: string): Plan | null {
 
 type Found = Omit<SearchAnswer, "query" | "correctedFrom" | "suggestion"> & { matched: number };
 
-async function find(db: Database, p: Plan, request: SearchRequest): Promise<Found> {
+/**
+ * The matches of the plans, one per language: the page's language first, then English for the pages not
+ * translated into it (a translated page is found in its translation only).
+ */
+async function find(db: Database, plans: Plan[], request: SearchRequest): Promise<Found> {
+  const [first] = plans as [Plan, ...Plan[]];
+  const inLanguage = (p: Plan) =>
+    and(
+      eq(searchDocuments.language, p.language),
+      sql`${searchDocuments.document} @@ ${p.wide}`,
+      p === first
+        ? undefined
+        : sql`not exists (select 1 from ${searchDocuments} t where t.key = ${searchDocuments.key} and t.language = ${first.language})`,
+    )!;
   const matches = and(
-    eq(searchDocuments.language, p.language),
-    sql`${searchDocuments.document} @@ ${p.wide}`,
+    plans.length === 1 ? inLanguage(first) : or(...plans.map(inLanguage)),
     request.community ? sql`${request.community} = any(${searchDocuments.communities})` : undefined,
   );
   const countRows = await db
@@ -103,13 +116,22 @@ async function find(db: Database, p: Plan, request: SearchRequest): Promise<Foun
   // Cover density counts every passage that matches, so the page about a subject outranks one that names it
   // once; lengths are not evened out, since the long pages are the ones about something.
   // Ranked once when no related name widens the query: the sum below would only double the same rank.
-  const relevance = p.primary
-    ? sql`(ts_rank_cd(${WEIGHTS}, ${searchDocuments.document}, ${p.primary}) + ${RELATED_SHARE} * ts_rank_cd(${WEIGHTS}, ${searchDocuments.document}, ${p.wide}))`
-    : sql`ts_rank_cd(${WEIGHTS}, ${searchDocuments.document}, ${p.wide})`;
-  const rank = sql`${relevance} * ${weight}`;
+  const relevance = (p: Plan) =>
+    p.primary
+      ? sql`(ts_rank_cd(${WEIGHTS}, ${searchDocuments.document}, ${p.primary}) + ${RELATED_SHARE} * ts_rank_cd(${WEIGHTS}, ${searchDocuments.document}, ${p.wide}))`
+      : sql`ts_rank_cd(${WEIGHTS}, ${searchDocuments.document}, ${p.wide})`;
+  const byLanguage = (each: (p: Plan) => SQL) =>
+    plans.length === 1
+      ? each(first)
+      : sql`case ${sql.join(
+          plans.map((p) => sql`when ${searchDocuments.language} = ${p.language} then ${each(p)}`),
+          sql` `,
+        )} end`;
+  const rank = sql`${byLanguage(relevance)} * ${weight}`;
   const rows = await db
     .select({
       key: searchDocuments.key,
+      language: searchDocuments.language,
       kind: searchDocuments.kind,
       href: searchDocuments.href,
       title: searchDocuments.title,
@@ -119,18 +141,37 @@ async function find(db: Database, p: Plan, request: SearchRequest): Promise<Foun
     })
     .from(searchDocuments)
     .where(and(matches, request.kind ? eq(searchDocuments.kind, request.kind) : undefined))
-    .orderBy(sql`${rank} desc`, sql`${searchDocuments.publishedDate} desc nulls last`, searchDocuments.key)
+    .orderBy(
+      ...(plans.length === 1 ? [] : [sql`${searchDocuments.language} = ${first.language} desc`]),
+      sql`${rank} desc`,
+      sql`${searchDocuments.publishedDate} desc nulls last`,
+      searchDocuments.key,
+    )
     .limit(RESULTS_PER_PAGE)
     .offset((page - 1) * RESULTS_PER_PAGE);
-  // Snippets for the page's results only, each from the passage of its text where the words stand.
-  const passages = rows.map((r) => snippetPassage(r.text, p.words));
-  const snippets = (await db.execute(sql`
-    select ts_headline(${p.config}::regconfig, passage, ${p.wide}, ${HEADLINE_OPTIONS}) as snippet
-    from unnest(${sql.param(passages)}::text[]) with ordinality as p(passage, n) order by n`)) as unknown as {
-    rows: { snippet: string }[];
+  // Snippets for the page's results only, each from the passage of its text where the words stand, marked
+  // by its own language's query.
+  const results: (Omit<(typeof rows)[number], "text"> & { snippet: string; order: number })[] = [];
+  for (const p of plans) {
+    const own = rows.filter((r) => r.language === p.language);
+    if (!own.length) continue;
+    const passages = own.map((r) => snippetPassage(r.text, p.words));
+    const snippets = (await db.execute(sql`
+      select ts_headline(${p.config}::regconfig, passage, ${p.wide}, ${HEADLINE_OPTIONS}) as snippet
+      from unnest(${sql.param(passages)}::text[]) with ordinality as p(passage, n) order by n`)) as unknown as {
+      rows: { snippet: string }[];
+    };
+    own.forEach(({ text: _, ...r }, i) => results.push({ ...r, snippet: snippets.rows[i]!.snippet, order: rows.indexOf(own[i]!) }));
+  }
+  results.sort((a, b) => a.order - b.order);
+  return {
+    counts,
+    matched,
+    total,
+    page,
+    pages,
+    results: results.map(({ order: _, ...r }) => r) as SearchResult[],
   };
-  const results = rows.map(({ text: _, ...r }, i) => ({ ...r, snippet: snippets.rows[i]!.snippet }));
-  return { counts, matched, total, page, pages, results: results as SearchResult[] };
 }
 
 /** For each word the site never uses, the closest one it does, if any is close enough. */
@@ -163,18 +204,21 @@ const answer = ({ matched: _, ...found }: Found, query: string, correctedFrom: s
  * a correction that finds nothing either is not offered at all.
  */
 export async function runSearch(db: Database, request: SearchRequest): Promise<SearchAnswer> {
-  const language = request.language ?? "en";
+  const language = request.language ?? SOURCE_LANGUAGE;
   const empty: Found = { counts: {}, matched: 0, total: 0, page: 1, pages: 1, results: [] };
-  const first = plan(request.q, language);
-  const found = first ? await find(db, first, request) : empty;
-  if (found.matched > 0 || !first) return answer(found, request.q, null, null);
+  // In another language, its own pages first, then the English of the pages not translated.
+  const plansFor = (q: string) =>
+    [plan(q, language), ...(language === SOURCE_LANGUAGE ? [] : [plan(q, SOURCE_LANGUAGE)])].filter((p): p is Plan => p !== null);
+  const first = plansFor(request.q);
+  const found = first.length ? await find(db, first, request) : empty;
+  if (found.matched > 0 || !first.length) return answer(found, request.q, null, null);
 
-  const fixes = await corrections(db, parseQuery(request.q).words, language);
+  const fixes = await corrections(db, parseQuery(searchable(language, request.q)).words, language);
   if (!fixes.size) return answer(found, request.q, null, null);
   let corrected = request.q;
   for (const [from, to] of fixes) corrected = replaceWord(corrected, from, to);
-  const second = plan(corrected, language);
-  const refound = second ? await find(db, second, request) : empty;
+  const second = plansFor(corrected);
+  const refound = second.length ? await find(db, second, request) : empty;
   if (refound.matched === 0) return answer(found, request.q, null, null);
   return request.correct === false ? answer(found, request.q, null, corrected) : answer(refound, corrected, request.q, null);
 }

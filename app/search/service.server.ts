@@ -7,8 +7,10 @@ import type { Database } from "../../db/client.server";
 import type { AddressHasher } from "~/lib/address-hash.server";
 import type { Limit } from "~/lib/limits.server";
 import type { SiteContent } from "~/content/collections.server";
+import type { ContentSnapshot } from "~/content/snapshot.server";
+import { PREFIXED_LANGUAGES, localPath, type LanguageCode } from "~/i18n/languages";
 import { publishedNewsWithCommunities } from "~/news/queries.server";
-import { newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
+import { documentPathOfKey, newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
 import { syncSearchIndex } from "./index.server";
 import type { SearchAnswer } from "./results";
 import { runSearch, type SearchRequest } from "./search.server";
@@ -24,13 +26,31 @@ export interface SearchServiceOptions {
 
 export type SearchOutcome = { ok: true; answer: SearchAnswer } | { ok: false; retryAfter: number };
 
+/** The pages of an edition whose translation into `language` is published, in that language, at its addresses. */
+function translatedDocuments(content: Partial<Pick<ContentSnapshot, "languages">>, language: LanguageCode) {
+  const edition = content.languages?.[language];
+  if (!edition) return [];
+  return pageDocuments(edition, language)
+    .filter((doc) => {
+      const path = documentPathOfKey(doc.key);
+      return path !== null && Object.hasOwn(edition.translations, path);
+    })
+    .map((doc) => ({ ...doc, href: localPath(language, doc.href) }));
+}
+
 export function createSearchService(db: Database, options: SearchServiceOptions) {
+  /** Each language's pages: only translated ones, so a language without any is emptied. */
+  const indexTranslations = async (content: Partial<Pick<ContentSnapshot, "languages">>) => {
+    for (const language of PREFIXED_LANGUAGES)
+      await syncSearchIndex(db, translatedDocuments(content, language), { kinds: PAGE_KINDS }, language);
+  };
   return {
     /**
      * Brings the index up to an edition of the content: its pages and people, and the news items named
      * (`{ every: true }` for all of them).
      */
-    async index(content: SiteContent, news: NewsToIndex) {
+    async index(content: SiteContent & Partial<Pick<ContentSnapshot, "languages">>, news: NewsToIndex) {
+      await indexTranslations(content);
       if ("every" in news) {
         const everything = [...pageDocuments(content), ...newsDocuments(await publishedNewsWithCommunities(db))];
         await syncSearchIndex(db, everything, "everything");

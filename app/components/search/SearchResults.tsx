@@ -1,5 +1,7 @@
 import { href } from "react-router";
 import { formatDate } from "~/lib/dates";
+import { isLanguageCode, languageOf } from "~/i18n/languages";
+import { useText } from "~/i18n/text";
 import {
   KIND_PLURALS,
   MATCH_END,
@@ -50,7 +52,11 @@ const isExternal = (url: string) => /^https?:\/\//.test(url);
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, "");
 
 function Result({ result, communityNames }: { result: SearchResult; communityNames: Map<string, string> }) {
+  const { language } = useText();
   const external = isExternal(result.href);
+  // A result in another language than the page's (English, where a page is not translated) says so, and is marked so.
+  const other = result.language !== language && isLanguageCode(result.language) ? languageOf(result.language) : null;
+  const marked = other ? { lang: other.code, dir: other.dir } : {};
   const about = result.kind === "news" ? result.communities.map((slug) => communityNames.get(slug) ?? slug) : [];
   return (
     <li className="border-b border-sand-200 pb-6">
@@ -62,8 +68,14 @@ function Result({ result, communityNames }: { result: SearchResult; communityNam
             <time dateTime={result.publishedDate}>{formatDate(result.publishedDate)}</time>
           </>
         ) : null}
+        {other ? (
+          <>
+            {" · "}
+            <span lang={other.code}>{other.name}</span>
+          </>
+        ) : null}
       </p>
-      <h2 className="mt-1 font-serif text-xl font-bold text-navy-900">
+      <h2 className="mt-1 font-serif text-xl font-bold text-navy-900" {...marked}>
         <a
           href={result.href}
           className="underline decoration-gold-400 underline-offset-4 hover:text-navy-600"
@@ -72,7 +84,7 @@ function Result({ result, communityNames }: { result: SearchResult; communityNam
           {result.title}
         </a>
       </h2>
-      <p className="mt-2 text-ink">
+      <p className="mt-2 text-ink" {...marked}>
         <Snippet text={result.snippet} />
       </p>
       <p className="mt-1 text-sm text-sand-700">
