@@ -24,10 +24,8 @@ import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, S
 import { formatDate, TextProvider } from "./i18n/text";
 import { TranslationNote } from "./components/layout/TranslationNote";
 import type { ContentSnapshot } from "./content/snapshot.server";
+import { languagesOfPage } from "./i18n/page-languages.server";
 import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
-
-/** The pages whose words are all interface text (a form, the search): every language has them. */
-const PAGES_IN_INTERFACE_TEXT = new Set<string>([href("/contact"), href("/join-us"), href("/donate"), href("/search")]);
 
 /**
  * The page's language, from its address, and the ways to read it in another. A page shows one document
@@ -37,11 +35,8 @@ const PAGES_IN_INTERFACE_TEXT = new Set<string>([href("/contact"), href("/join-u
  */
 function pageLanguages(pathname: string, siteUrl: string, content: ContentSnapshot) {
   const { language, path } = languageOfPath(pathname);
-  const ownWords = PAGES_IN_INTERFACE_TEXT.has(path);
   const document = content.pageDocuments.get(path);
-  const published = new Set<LanguageCode>(
-    document ? [SOURCE_LANGUAGE, ...(content.publishedIn[document] ?? [])] : ownWords ? LANGUAGES.map((l) => l.code) : [SOURCE_LANGUAGE],
-  );
+  const published = new Set<LanguageCode>(languagesOfPage(content, path));
   const links: LanguageLink[] = LANGUAGES.map(({ code, name, dir }) => {
     const here = published.has(code);
     return {

@@ -1,0 +1,19 @@
+/**
+ * The languages a page can be read in, for its hreflang links, the language switcher and the sitemap. A
+ * page shows one document (content.pageDocuments): English, and each language its translation is published
+ * in. A page whose words are all interface text (a form, the search) is in every language.
+ */
+import { href } from "react-router";
+import type { ContentSnapshot } from "~/content/snapshot.server";
+import { LANGUAGES, SOURCE_LANGUAGE, type LanguageCode } from "./languages";
+
+/** The pages whose words are all interface text: every language has them. */
+const PAGES_IN_INTERFACE_TEXT = new Set<string>([href("/contact"), href("/join-us"), href("/donate"), href("/search")]);
+
+/** The languages the page at English address `path` is published in, in the table's order. */
+export function languagesOfPage(content: Pick<ContentSnapshot, "pageDocuments" | "publishedIn">, path: string): LanguageCode[] {
+  if (PAGES_IN_INTERFACE_TEXT.has(path)) return LANGUAGES.map((l) => l.code);
+  const document = content.pageDocuments.get(path);
+  const published = new Set<string>(document ? (content.publishedIn[document] ?? []) : []);
+  return LANGUAGES.map((l) => l.code).filter((code) => code === SOURCE_LANGUAGE || published.has(code));
+}
