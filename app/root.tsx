@@ -19,7 +19,7 @@ import { appContext } from "./context.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
 import { inStaffArea, wantsHydration } from "./lib/route-handle";
-import { interfaceText } from "./i18n/interface-text.server";
+import { interfaceText, type InterfaceCorrections } from "./i18n/interface-text.server";
 import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./i18n/languages";
 import { TextProvider } from "./i18n/text";
 import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
@@ -28,7 +28,7 @@ import { LanguageSwitcher, type LanguageLink } from "./components/layout/Languag
  * The page's language, from its address, and the ways to read it in another. Until staff translate content,
  * only English is a page's own text: any other language shows its interface around the English.
  */
-function pageLanguages(pathname: string, siteUrl: string) {
+function pageLanguages(pathname: string, siteUrl: string, corrections: InterfaceCorrections) {
   const { language, path } = languageOfPath(pathname);
   const translated = new Set<LanguageCode>([SOURCE_LANGUAGE]);
   const links: LanguageLink[] = LANGUAGES.map(({ code, name, dir }) => {
@@ -38,7 +38,7 @@ function pageLanguages(pathname: string, siteUrl: string) {
       name,
       dir,
       href: code === language ? pathname : localPath(code, here ? path : "/"),
-      homePageNote: here ? null : interfaceText(code)["languages.homePageNote"],
+      homePageNote: here ? null : interfaceText(code, corrections)["languages.homePageNote"],
     };
   });
   const alternates: { hreflang: string; href: string }[] = [...translated].map((code) => ({
@@ -55,11 +55,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const { pathname, search } = new URL(request.url);
   // A language's home page is /ar/, as /ar would otherwise be a second address for it.
   if (PREFIXED_LANGUAGES.some((code) => pathname === `/${code}`)) throw redirect(`${pathname}/${search}`, 301);
-  const languages = pageLanguages(pathname, siteUrl);
+  const languages = pageLanguages(pathname, siteUrl, content.interfaceCorrections);
   return {
     layout,
     languages,
-    text: interfaceText(languages.language),
+    // With staff's corrections, read with the rest of this edition (app/i18n/interface-corrections.server.ts).
+    text: interfaceText(languages.language, content.interfaceCorrections),
     enhanceScriptUrl,
     meta: {
       siteUrl,

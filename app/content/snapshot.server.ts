@@ -4,6 +4,7 @@
  * (server/publishing.ts) builds the next one beside it and swaps it in whole, and each request holds the one
  * it started with (its context's `content`), so an answer never mixes two editions.
  */
+import type { InterfaceCorrections } from "~/i18n/interface-text.server";
 import { createPictures, type Pictures } from "~/lib/images.server";
 import type { MediaStore } from "~/lib/media.server";
 import { parsedParts, type SiteContent } from "./collections.server";
@@ -17,10 +18,18 @@ export interface ContentSnapshot extends SiteContent {
   readonly documents: Readonly<Record<string, string>>;
   /** Its pictures, uploaded photographs in place of the drawn ones where staff gave one. */
   readonly pictures: Pictures;
+  /** Staff's corrections of the interface text, read with the documents (`interfaceText(language, corrections)`). */
+  readonly interfaceCorrections: InterfaceCorrections;
 }
 
 const freezeSnapshot = (site: SiteContent, edition: Edition, pictures: Pictures): ContentSnapshot =>
-  Object.freeze({ ...site, version: edition.version, documents: Object.freeze({ ...edition.documents }), pictures });
+  Object.freeze({
+    ...site,
+    version: edition.version,
+    documents: Object.freeze({ ...edition.documents }),
+    pictures,
+    interfaceCorrections: edition.interfaceCorrections ?? {},
+  });
 
 /** The first edition, from the files under app/content/: what commands and a server whose database cannot be read yet serve. */
 export function firstEditionSnapshot(): ContentSnapshot {

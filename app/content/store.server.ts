@@ -13,6 +13,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizz
 import type { Database } from "../../db/client.server";
 import { bumpContentVersion, readContentVersion } from "../../db/content-version.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
+import { readInterfaceCorrections } from "~/i18n/interface-corrections.server";
+import type { InterfaceCorrections } from "~/i18n/interface-text.server";
 import type { Published } from "~/lib/published";
 import type { SiteContent } from "./collections.server";
 import { contentDocuments, contentRevisions, contentSeeded } from "../../db/schema";
@@ -28,6 +30,8 @@ export const isContentDocument = (path: string) => DOCUMENT_PATH.test(path);
 export interface Edition {
   version: string;
   documents: Readonly<Record<string, string>>;
+  /** Staff's corrections of the interface text (app/i18n/interface-corrections.server.ts); none in the files' edition. */
+  interfaceCorrections?: InterfaceCorrections;
 }
 
 export interface StoredDocument {
@@ -126,7 +130,7 @@ export function createContentStore(db: Database, options: ContentStoreOptions) {
     db.transaction(
       async (tx) => {
         const version = await readContentVersion(tx);
-        return { version, documents: await readDocuments(tx, language) };
+        return { version, documents: await readDocuments(tx, language), interfaceCorrections: await readInterfaceCorrections(tx) };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
@@ -299,7 +303,13 @@ export function createContentStore(db: Database, options: ContentStoreOptions) {
       .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, language)))
       .orderBy(asc(contentRevisions.id));
 
-  return { seed, documents, edition, siteWith, get, save, saveAll, deleted, history };
+  /**
+   * Publishes a change to what visitors see that is kept beside the documents (the interface text's
+   * corrections): its transaction moved the content version (bumpContentVersion), and it is committed.
+   */
+  const publish = () => options.publish();
+
+  return { seed, documents, edition, siteWith, get, save, saveAll, deleted, history, publish };
 }
 
 export type ContentStore = ReturnType<typeof createContentStore>;
