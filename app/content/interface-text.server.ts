@@ -6,6 +6,7 @@
  */
 import type { Database } from "../../db/client.server";
 import { bumpContentVersion } from "../../db/content-version.server";
+import { interfaceField } from "~/i18n/interface-form";
 import { correctionProblem, isMessageKey, writeCorrections, writeReview } from "~/i18n/interface-corrections.server";
 import { MESSAGE_KEYS } from "~/i18n/interface-text.server";
 import type { LanguageCode } from "~/i18n/languages";
@@ -13,13 +14,6 @@ import type { MessageKey } from "~/i18n/text";
 import type { Published } from "~/lib/published";
 import { audit, type Actor } from "~/staff/audit.server";
 import type { ContentStore } from "./store.server";
-
-/** The form's field names: each string's text, the text the page showed in it, and its reset box. */
-export const interfaceField = {
-  text: (key: MessageKey) => `text:${key}`,
-  shown: (key: MessageKey) => `shown:${key}`,
-  reset: "reset",
-};
 
 /** What the form sent: each string as typed and as it was shown, and the strings to reset. */
 export interface InterfaceTextForm {

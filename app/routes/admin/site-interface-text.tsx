@@ -8,7 +8,7 @@ import { data, Form, href, Link, redirect, useSearchParams } from "react-router"
 import type { Route } from "./+types/site-interface-text";
 import { ActionNotice, BackLink, NotSavedNotice, StaffTable } from "~/components/staff/Controls";
 import { FieldError } from "~/components/forms/fields";
-import { interfaceField, markInterfaceTextReviewed, readInterfaceTextForm, saveInterfaceText } from "~/content/interface-text.server";
+import { markInterfaceTextReviewed, readInterfaceTextForm, saveInterfaceText } from "~/content/interface-text.server";
 import { appContext } from "~/context.server";
 import {
   correctionCounts,
@@ -18,6 +18,7 @@ import {
   type Review,
   type StoredCorrection,
 } from "~/i18n/interface-corrections.server";
+import { interfaceField } from "~/i18n/interface-form";
 import { interfaceText, MESSAGE_KEYS, SHIPPED } from "~/i18n/interface-text.server";
 import { isLanguageCode, LANGUAGES, languageOf, SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
 import type { MessageKey } from "~/i18n/text";
