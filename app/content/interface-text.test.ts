@@ -67,7 +67,10 @@ forEachDatabase("interface text corrections", (handle) => {
   it("refuses the whole form for one bad string, saying why at that string, and moves nothing", async () => {
     const version = await readContentVersion(handle().db);
     const saved = await save("fr", form("fr", { "nav.about": "À propos", "footer.rights": "© {year}" }));
-    expect(saved).toEqual({ kind: "invalid", errors: { "footer.rights": [expect.stringContaining("Missing: {organization}")] } });
+    expect(saved).toEqual({
+      kind: "invalid",
+      errors: { "footer.rights": [expect.stringContaining("Put back {organization}: the site fills in a value there")] },
+    });
     expect(await readContentVersion(handle().db)).toBe(version);
     expect(await correctionsOf(handle().db, "fr")).toEqual({});
   });
@@ -93,7 +96,7 @@ forEachDatabase("interface text corrections", (handle) => {
       .db.insert(interfaceCorrections)
       .values({ language: "fr", key: "footer.rights", message: "© {annee}", savedBy: ACTOR.id });
     expect((await store().edition()).interfaceCorrections).toEqual({});
-    expect((await correctionsOf(handle().db, "fr"))["footer.rights"]?.problem).toContain("Missing: {year}, {organization}");
+    expect((await correctionsOf(handle().db, "fr"))["footer.rights"]?.problem).toContain("Put back {year}, {organization}");
     await handle().db.delete(interfaceCorrections).where(eq(interfaceCorrections.language, "fr"));
   });
 

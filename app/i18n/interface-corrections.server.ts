@@ -69,13 +69,11 @@ export function correctionProblem(key: MessageKey, message: string): string | nu
   const missing = [...wanted].filter((name) => !found.has(name));
   const unknown = [...found].filter((name) => !wanted.has(name));
   if (!missing.length && !unknown.length) return null;
-  const keep = wanted.size
-    ? `Keep ${braced([...wanted])} as in the English: the site fills in the value there.`
-    : "The English has no {values}.";
   return [
-    keep,
-    missing.length ? `Missing: ${braced(missing)}.` : "",
-    unknown.length ? `Not in the English: ${braced(unknown)}.` : "",
+    missing.length
+      ? `Put back ${braced(missing)}: the site fills in ${missing.length === 1 ? "a value" : "values"} there, as in the English.`
+      : "",
+    unknown.length ? `Take out ${braced(unknown)}: the English has no such value, so visitors would see the braces.` : "",
     apostrophe.trim(),
   ]
     .filter(Boolean)

@@ -11,13 +11,17 @@ describe("a correction's check", () => {
   });
 
   it.each([
-    ["footer.rights", "© {year}. All rights reserved.", /Keep \{year\}, \{organization\}.*Missing: \{organization\}/],
-    ["footer.rights", "© {year} {organisation}", /Missing: \{organization\}\. Not in the English: \{organisation\}/],
-    ["nav.home", "Home {page}", /The English has no \{values\}\. Not in the English: \{page\}/],
+    [
+      "footer.rights",
+      "© {year}. All rights reserved.",
+      /^Put back \{organization\}: the site fills in a value there, as in the English\.$/,
+    ],
+    ["footer.rights", "© {year} {organisation}", /^Put back \{organization\}: .* Take out \{organisation\}: the English has no such value/],
+    ["nav.home", "Home {page}", /^Take out \{page\}: the English has no such value, so visitors would see the braces\.$/],
     ["footer.rights", "© {year {organization}", /^The braces do not pair up \(near character 3\)/],
     ["layout.opensInNewTab", "{} (nouvel onglet)", /^The braces do not pair up/],
     // In ICU MessageFormat l'{name} is the text “l{name}”: the value is lost, and the message says why.
-    ["layout.opensInNewTab", "l'{name} s'ouvre", /Missing: \{name\}\. A straight apostrophe .* use ’ instead\./],
+    ["layout.opensInNewTab", "l'{name} s'ouvre", /^Put back \{name\}: .* A straight apostrophe .* use ’ instead\.$/],
     ["nav.home", "   ", /^Write the text, or tick “Reset to the shipped text”/],
     ["nav.home", "x".repeat(1001), /^Keep it under 1,000 characters/],
   ] as const)("refuses %s as %j, saying why", (key, message, why) => {

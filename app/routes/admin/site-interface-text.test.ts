@@ -75,7 +75,7 @@ describe("the Interface text page", () => {
       status: 400,
       data: {
         kind: "invalid",
-        errors: { "footer.rights": [expect.stringContaining("Missing: {year}, {organization}")] },
+        errors: { "footer.rights": [expect.stringContaining("Put back {year}, {organization}")] },
         form: { typed: { "footer.rights": typed, "nav.about": "دەربارە" } },
       },
     });

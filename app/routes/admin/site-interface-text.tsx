@@ -152,7 +152,7 @@ function LanguageName({ language }: { language: Pick<Editing, "code" | "name" | 
       <span lang={language.code} dir={language.dir}>
         {language.name}
       </span>
-      {language.code === SOURCE_LANGUAGE ? null : <> ({language.englishName})</>}
+      {language.code === SOURCE_LANGUAGE ? null : <> — {language.englishName}</>}
     </>
   );
 }
@@ -271,7 +271,8 @@ function StringRow({
         </label>
         {string.values.length ? (
           <p id={`${id}-values`} className="mt-1 text-sm text-sand-700">
-            Keep <span dir="ltr">{string.values.join(", ")}</span>: the site fills in the value there.
+            Keep <span dir="ltr">{string.values.join(", ")}</span>: the site fills in{" "}
+            {string.values.length === 1 ? "its value" : "their values"} there.
           </p>
         ) : null}
       </div>
