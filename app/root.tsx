@@ -24,7 +24,7 @@ import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, S
 import { formatDate, TextProvider } from "./i18n/text";
 import { TranslationNote } from "./components/layout/TranslationNote";
 import type { ContentSnapshot } from "./content/snapshot.server";
-import { languagesOfPage } from "./i18n/page-languages.server";
+import { languagesOfPage } from "./content/page-languages.server";
 import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
 
 /**
@@ -44,7 +44,7 @@ function pageLanguages(pathname: string, siteUrl: string, content: ContentSnapsh
       name,
       dir,
       href: code === language ? pathname : localPath(code, here ? path : "/"),
-      homePageNote: here ? null : interfaceText(code)["languages.homePageNote"],
+      homePageNote: here ? null : interfaceText(code, content.interfaceCorrections)["languages.homePageNote"],
     };
   });
   const alternates: { hreflang: string; href: string }[] = LANGUAGES.filter(({ code }) => published.has(code)).map(({ code }) => ({
@@ -76,7 +76,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     layout,
     languages,
-    text: interfaceText(languages.language),
+    // With staff's corrections, read with the rest of this edition (app/i18n/interface-corrections.server.ts).
+    text: interfaceText(languages.language, content.interfaceCorrections),
     enhanceScriptUrl,
     meta: {
       siteUrl,

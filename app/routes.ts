@@ -59,6 +59,8 @@ export default [
       route("site", "routes/admin/site.tsx"),
       route("site/pages", "routes/admin/site-pages.tsx"),
       route("site/history", "routes/admin/site-history.tsx"),
+      // The interface text's languages, and (with :language) one language's strings to correct.
+      route("site/interface-text/:language?", "routes/admin/site-interface-text.tsx"),
       // Every document has the one editor, site-document.tsx. :document is "settings" or "partners"
       // (app/content/editors.ts); the lists above, named, come first.
       route("site/:document", "routes/admin/site-document.tsx", { id: "site-file" }),

@@ -117,6 +117,31 @@ export const contentSeeded = pgTable(
 );
 
 /**
+ * Staff's corrections of the interface text (issue 34): one string of one language, in ICU MessageFormat,
+ * shown instead of the shipped catalog's (app/i18n/messages/<code>.json). Resetting a string deletes its row.
+ */
+export const interfaceCorrections = pgTable(
+  "interface_corrections",
+  {
+    language: text("language").notNull(),
+    /** The catalog's key, such as "nav.home". */
+    key: text("key").notNull(),
+    message: text("message").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff account that saved it. */
+    savedBy: text("saved_by"),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.key] })],
+);
+
+/** A language whose interface text a native speaker has reviewed; no row: awaiting review. */
+export const interfaceReviews = pgTable("interface_reviews", {
+  language: text("language").primaryKey(),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
+  reviewedBy: text("reviewed_by"),
+});
+
+/**
  * Columns every submission table has, before and after the form's own fields. The form's fields carry
  * the names of app/forms/definitions.ts (the names the JSON endpoints take), so a validated submission is a row.
  */

@@ -4,6 +4,7 @@
  * (server/publishing.ts) builds the next one beside it and swaps it in whole, and each request holds the one
  * it started with (its context's `content`), so an answer never mixes two editions.
  */
+import type { InterfaceCorrections } from "~/i18n/interface-text.server";
 import { createPictures, type Pictures } from "~/lib/images.server";
 import type { MediaStore } from "~/lib/media.server";
 import { isLanguageCode, SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
@@ -38,6 +39,8 @@ export interface ContentSnapshot extends SiteContent {
   readonly pageDocuments: ReadonlyMap<string, string>;
   /** The languages each document is published in, by path. */
   readonly publishedIn: Readonly<Record<string, readonly LanguageCode[]>>;
+  /** Staff's corrections of the interface text, read with the documents (`interfaceText(language, corrections)`). */
+  readonly interfaceCorrections: InterfaceCorrections;
 }
 
 /** Each document by the address of the page that shows it. */
@@ -63,6 +66,7 @@ function freezeSnapshot(site: SiteContent, edition: Edition, pictures: Pictures)
     languages: Object.freeze({}),
     pageDocuments: pageDocumentsOf(documents),
     publishedIn: Object.freeze({}),
+    interfaceCorrections: edition.interfaceCorrections ?? {},
   });
 }
 
@@ -137,6 +141,7 @@ export function createSnapshotBuilder(store: ContentStore, media: MediaStore) {
           languages,
           pageDocuments: english.pageDocuments,
           publishedIn,
+          interfaceCorrections: english.interfaceCorrections,
         };
       }
       const all = { ...english, languages, publishedIn };

@@ -13,6 +13,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizz
 import type { Database } from "../../db/client.server";
 import { bumpContentVersion, readContentVersion } from "../../db/content-version.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
+import { readInterfaceCorrections } from "~/i18n/interface-corrections.server";
+import type { InterfaceCorrections } from "~/i18n/interface-text.server";
 import type { Published } from "~/lib/published";
 import type { SiteContent } from "./collections.server";
 import { contentDocuments, contentRevisions, contentSeeded } from "../../db/schema";
@@ -31,6 +33,8 @@ export interface Edition {
   documents: Readonly<Record<string, string>>;
   /** The translations visitors read, read with the documents (translation-store.server.ts). */
   publishedTranslations?: readonly PublishedTranslation[];
+  /** Staff's corrections of the interface text (app/i18n/interface-corrections.server.ts); none in the files' edition. */
+  interfaceCorrections?: InterfaceCorrections;
 }
 
 export interface StoredDocument {
@@ -131,7 +135,12 @@ export function createContentStore(db: Database, options: ContentStoreOptions) {
     db.transaction(
       async (tx) => {
         const version = await readContentVersion(tx);
-        return { version, documents: await readDocuments(tx, language), publishedTranslations: await publishedTranslations(tx) };
+        return {
+          version,
+          documents: await readDocuments(tx, language),
+          publishedTranslations: await publishedTranslations(tx),
+          interfaceCorrections: await readInterfaceCorrections(tx),
+        };
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
@@ -304,7 +313,13 @@ export function createContentStore(db: Database, options: ContentStoreOptions) {
       .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, language)))
       .orderBy(asc(contentRevisions.id));
 
-  return { seed, documents, edition, siteWith, get, save, saveAll, deleted, history };
+  /**
+   * Publishes a change to what visitors see that is kept beside the documents (the interface text's
+   * corrections): its transaction moved the content version (bumpContentVersion), and it is committed.
+   */
+  const publish = () => options.publish();
+
+  return { seed, documents, edition, siteWith, get, save, saveAll, deleted, history, publish };
 }
 
 export type ContentStore = ReturnType<typeof createContentStore>;

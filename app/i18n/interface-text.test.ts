@@ -1,18 +1,8 @@
-import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
+import { argumentsOf, parseMessage as parse } from "./interface-corrections.server";
 import { interfaceText, MESSAGE_KEYS, SHIPPED } from "./interface-text.server";
 import { LANGUAGES } from "./languages";
 import { fillIn, formatNumber } from "./text";
-
-/** The names a message takes its values by, whatever rules surround them. */
-function argumentsOf(elements: MessageFormatElement[], names = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    names.add(element.value);
-    if ("options" in element) for (const option of Object.values(element.options)) argumentsOf(option.value, names);
-  }
-  return names;
-}
 
 describe("the shipped interface text", () => {
   it.each(LANGUAGES.map((l) => l.code))("%s has every English string, no other, each taking the same values", (code) => {

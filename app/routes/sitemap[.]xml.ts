@@ -2,7 +2,7 @@ import { href } from "react-router";
 import type { Route } from "./+types/sitemap[.]xml";
 import { appContext } from "~/context.server";
 import { localPath } from "~/i18n/languages";
-import { languagesOfPage } from "~/i18n/page-languages.server";
+import { languagesOfPage } from "~/content/page-languages.server";
 import { CACHE_CONTROL } from "~/lib/http";
 
 /**

@@ -4,10 +4,16 @@
  * cache keeps, in every encoding, for HEAD and for a conditional request. The built server runs in this
  * process, so its Express app can be reached on its own, without the fast path in front of it.
  */
+import { LANGUAGES, languageOfPath } from "../../app/i18n/languages";
 import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "../../app/context.server";
+import { SHIPPED } from "../../app/i18n/interface-text.server";
+import { action as saveInterfaceText } from "../../app/routes/admin/site-interface-text";
+import { enterSession } from "../../app/staff/session.server";
 import type { RunningServer } from "../../server/app";
 import { startBuiltServerHere } from "../helpers/built-server";
+import { STAFF } from "../helpers/routes";
 
 let site: RunningServer;
 let expressOnly: Server;
@@ -74,7 +80,11 @@ describe("the render cache's fast path", () => {
         expect(comparable(fast), `${method} ${path} ${JSON.stringify(headers)}`).toEqual(comparable(full));
       }
     }
-    expect(kept.length).toBe(paths.length - 2);
+    // The two forms, in each language, are the pages not kept.
+    expect(paths.filter((path) => !kept.includes(path)).map((path) => languageOfPath(path).path)).toEqual(
+      expect.arrayContaining(["/join-us", "/contact"]),
+    );
+    expect(kept.length).toBe(paths.length - 2 * LANGUAGES.length);
   });
 
   it("leaves what is not kept to Express: a form page, the staff area, a made-up query", async () => {
@@ -90,5 +100,40 @@ describe("the render cache's fast path", () => {
       expect((await raw(site.url, path, "GET", {})).headers["onion-location"], path).toBeUndefined();
     }
     expect(await (await fetch(`${site.url}/privacy-policy`)).text()).not.toContain(".onion");
+  });
+});
+
+describe("a staff correction of the interface text (issue 34)", () => {
+  /** The Interface text page's action, as the staff area calls it, on this server's services. */
+  async function correct(language: string, fields: Record<string, string>) {
+    const context = requestContext(
+      { ...site.services.app, enhanceScriptUrl: "/enhance.js" },
+      { nonce: "test", clientAddress: "127.0.0.1" },
+    );
+    enterSession(context, { user: STAFF, sessionId: "session-staff" });
+    const request = new Request(`${site.url}/admin/site/interface-text/${language}`, { method: "POST", body: new URLSearchParams(fields) });
+    return saveInterfaceText({ request, params: { language }, context } as never).catch((thrown: unknown) => thrown);
+  }
+  const page = async (path: string) => {
+    const answer = await raw(site.url, path, "GET", {});
+    return { cache: answer.headers["x-render-cache"], html: answer.body.toString("utf8") };
+  };
+
+  it("is on the kept Sorani Kurdish pages at once, as text, and on no other language's", async () => {
+    await page("/ckb/");
+    const kept = await page("/ckb/");
+    expect(kept.cache).toBe("hit");
+    const shipped = SHIPPED.ckb["nav.home"]!;
+    expect(kept.html).toContain(`${shipped}</a>`);
+
+    const answer = (await correct("ckb", { "text:nav.home": "ماڵەوە <b>", "shown:nav.home": shipped })) as Response;
+    expect(answer.status).toBe(302);
+    const corrected = await page("/ckb/");
+    expect(corrected.cache).toBe("miss");
+    // React text: the markup typed is shown, never parsed.
+    expect(corrected.html).toContain("ماڵەوە &lt;b&gt;</a>");
+    expect((await page("/ckb/about")).html).toContain("ماڵەوە &lt;b&gt;</a>");
+    expect((await page("/ar/")).html).not.toContain("ماڵەوە");
+    expect((await page("/")).html).not.toContain("ماڵەوە");
   });
 });

@@ -44,7 +44,8 @@ export function NewsEntry({
       <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
         {t("news.readFull")}
         <span className="sr-only">
-          : <bdi {...english}>{item.title}</bdi> {t("layout.newTab")}
+          : <bdi {...english}>{item.title}</bdi>
+          {` ${t("layout.newTab")}`}
         </span>
       </a>
     </li>

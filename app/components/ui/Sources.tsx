@@ -29,7 +29,7 @@ export function Sources({ sources }: { sources: Source[] }) {
             <bdi {...english}>{s.publisher}</bdi>,{" "}
             <a href={s.url} target="_blank" rel="noopener noreferrer" className="text-navy-700 underline">
               <bdi {...english}>{s.title}</bdi>
-              <span className="sr-only"> {t("layout.newTab")}</span>
+              <span className="sr-only">{` ${t("layout.newTab")}`}</span>
             </a>
             , <time dateTime={s.date}>{formatDate(s.date)}</time>.
           </li>

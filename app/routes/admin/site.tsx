@@ -7,6 +7,7 @@ import type { ContentSnapshot } from "~/content/snapshot.server";
 import type { TranslationSummary } from "~/content/translation-store.server";
 import { isTranslatable } from "~/content/translations.server";
 import { appContext } from "~/context.server";
+import { interfaceReviews } from "~/i18n/interface-corrections.server";
 import { languageOf, PREFIXED_LANGUAGES } from "~/i18n/languages";
 
 export const meta = () => [{ title: "Site · Staff area" }];
@@ -37,21 +38,29 @@ function translationNeeds(content: ContentSnapshot, begun: TranslationSummary[])
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, translationStore } = context.get(appContext);
+  const { content, translationStore, database } = context.get(appContext);
   const { missing, stale } = reviewProblems(content);
   const item = (line: string) => {
     const [path, ...what] = line.split(": ");
     return { path: path!, what: what.join(": "), editor: editorFor(path!) };
   };
+  // Each language's shipped interface text is a first draft until staff mark it reviewed (issue 34).
+  const reviewed = await interfaceReviews(database.db);
+  const interfaceText = PREFIXED_LANGUAGES.filter((code) => !reviewed[code]).map((code) => ({
+    path: code,
+    what: `${languageOf(code).englishName} interface text: awaiting review by a native speaker`,
+    editor: href("/admin/site/interface-text/:language?", { language: code }),
+  }));
   return {
     placeholders: listPlaceholders(content).map(item),
     review: [...missing, ...stale].map(item),
+    interfaceText,
     translations: translationNeeds(content, await translationStore.overview()),
   };
 }
 
 export default function Site({ loaderData }: Route.ComponentProps) {
-  const { placeholders, review, translations } = loaderData;
+  const { placeholders, review, interfaceText, translations } = loaderData;
   const lists = [
     {
       title: "Still to supply",
@@ -62,6 +71,12 @@ export default function Site({ loaderData }: Route.ComponentProps) {
       title: "Due for review",
       intro: "Pages without enough sources, or whose facts were last checked more than 12 months ago.",
       items: review,
+    },
+    {
+      title: "Interface text to review",
+      intro:
+        "Menus, buttons and messages in each language were shipped as a first draft: a native speaker reads them, then marks them reviewed.",
+      items: interfaceText,
     },
   ];
   return (
@@ -91,11 +106,17 @@ export default function Site({ loaderData }: Route.ComponentProps) {
             Partners
           </Link>
         </li>
+        <li>
+          <Link to={href("/admin/site/interface-text/:language?")} className="btn-primary">
+            Interface text
+          </Link>
+        </li>
       </ul>
       <h2 className="mt-8 font-serif text-2xl font-bold text-navy-900">What the site still needs</h2>
-      {lists.map(({ title, intro, items }) => (
-        <section key={title} aria-labelledby={`needs-${title}`} className="mt-4 max-w-3xl rounded-lg bg-white p-5 shadow-sm">
-          <h3 id={`needs-${title}`} className="font-semibold text-navy-900">
+      {lists.map(({ title, intro, items }, i) => (
+        // An id without spaces: aria-labelledby reads spaces as separating several ids.
+        <section key={title} aria-labelledby={`needs-${i}`} className="mt-4 max-w-3xl rounded-lg bg-white p-5 shadow-sm">
+          <h3 id={`needs-${i}`} className="font-semibold text-navy-900">
             {title}: {items.length}
           </h3>
           <p className="mt-1 text-sm">{intro}</p>

@@ -611,3 +611,29 @@ test("staff translate the Yazidis page into Arabic and publish it; visitors read
   await page.getByRole("button", { name: `Restore revision ${revision}` }).click();
   await expect(page.getByRole("status")).toHaveText(`Revision ${revision} restored as a new revision. Visitors see it now.`);
 });
+
+test("a Sorani Kurdish interface string corrected in the staff area shows on the site at once, and is reset", async ({
+  staffPage: page,
+}) => {
+  const correction = "ماڵەوەی ئێمە";
+  const homeLink = () => page.locator("header").getByRole("link", { name: correction, exact: true }).first();
+  await page.goto("/admin/site/interface-text");
+  await page.getByRole("link", { name: /Kurdish \(Sorani\)/ }).click();
+  await page.locator("summary", { hasText: "Main menu" }).click();
+  const home = page.getByLabel(/^nav\.home/);
+  await expect(home).toHaveAttribute("dir", "rtl");
+  await home.fill(correction);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByRole("status")).toHaveText("Saved 1 string. Visitors see the change now.");
+  await page.goto("/ckb/");
+  await expect(homeLink()).toBeVisible();
+
+  await page.goto("/admin/site/interface-text/ckb");
+  await page.locator("summary", { hasText: "Main menu" }).click();
+  await expect(page.getByText(/^Changed by .* on /)).toBeVisible();
+  await page.getByRole("checkbox", { name: /^Reset to the shipped text when saved ?: nav\.home$/ }).check();
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(page.getByRole("status")).toHaveText("Saved 1 string. Visitors see the change now.");
+  await page.goto("/ckb/");
+  await expect(homeLink()).toHaveCount(0);
+});

@@ -4,8 +4,8 @@
  * in. A page whose words are all interface text (a form, the search) is in every language.
  */
 import { href } from "react-router";
-import type { ContentSnapshot } from "~/content/snapshot.server";
-import { LANGUAGES, SOURCE_LANGUAGE, type LanguageCode } from "./languages";
+import type { ContentSnapshot } from "./snapshot.server";
+import { LANGUAGES, SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
 
 /** The pages whose words are all interface text: every language has them. */
 const PAGES_IN_INTERFACE_TEXT = new Set<string>([href("/contact"), href("/join-us"), href("/donate"), href("/search")]);

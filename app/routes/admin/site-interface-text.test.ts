@@ -1,0 +1,103 @@
+/**
+ * "Interface text" in the Site section (issue 34), called with a Request as React Router calls it: a Sorani
+ * Kurdish correction is in the edition visitors are served as soon as the save answers, and so in the text a
+ * public page is rendered with (tests/integration/render-cache.test.ts reads it on the page itself); a bad
+ * correction is refused at its string with what was typed kept; a reset; a language marked reviewed leaves
+ * "What the site still needs".
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { interfaceText, SHIPPED } from "~/i18n/interface-text.server";
+import type { LanguageCode } from "~/i18n/languages";
+import { staffUsers } from "../../../db/schema";
+import { ADMIN, routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
+import * as site from "./site";
+import { action, loader } from "./site-interface-text";
+
+type Loaded = Awaited<ReturnType<typeof loader>>;
+type Editing = NonNullable<Loaded["editing"]>;
+
+let routes: RouteHarness;
+beforeAll(async () => {
+  routes = await routeHarness();
+  await routes.services.app.database.db.insert(staffUsers).values({ id: ADMIN.id!, name: ADMIN.email!, email: ADMIN.email! });
+});
+afterAll(() => routes?.close());
+
+const CKB = { address: "/admin/site/interface-text/ckb", params: { language: "ckb" } };
+const open = async () => (await routes.get<Loaded>(loader, CKB.address, CKB.params)).data.editing!;
+const stringIn = (editing: Editing, key: string) => editing.groups.flatMap((g) => g.strings).find((s) => s.key === key)!;
+const send = (fields: Record<string, string>) => routes.post<Record<string, unknown>>(action, CKB.address, fields, CKB.params);
+/** The interface text a public page in `language` is rendered with now (the root loader's `text`). */
+const publicText = (language: LanguageCode) => interfaceText(language, routes.services.publisher.current().interfaceCorrections);
+const stillNeeds = async () =>
+  (await routes.get<Awaited<ReturnType<typeof site.loader>>>(site.loader, "/admin/site")).data.interfaceText.map((i) => i.path);
+
+describe("the Interface text page", () => {
+  it("lists every language by its own name, and shows one language's every string beside its English, in its direction", async () => {
+    const { data } = await routes.get<Loaded>(loader, "/admin/site/interface-text");
+    expect(data.languages.map((l) => [l.code, l.name, l.englishName])).toContainEqual(["ckb", "کوردیی ناوەندی", "Kurdish (Sorani)"]);
+    expect(data.languages.find((l) => l.code === "en")!.review).toBeNull();
+    const ckb = await open();
+    expect(ckb).toMatchObject({ code: "ckb", dir: "rtl", review: { reviewed: null } });
+    expect(ckb.groups.map((g) => g.heading)).toContain("Main menu");
+    expect(stringIn(ckb, "footer.rights")).toMatchObject({
+      english: SHIPPED.en["footer.rights"],
+      text: SHIPPED.ckb["footer.rights"],
+      values: ["{year}", "{organization}"],
+      correction: null,
+    });
+    expect(ckb.groups.flatMap((g) => g.strings)).toHaveLength(Object.keys(SHIPPED.en).length);
+    expect((await routes.get(loader, "/admin/site/interface-text/de", { language: "de" })).status).toBe(404);
+  });
+
+  it("serves a saved Kurdish correction on the public page at once, and says who changed it and when", async () => {
+    const correction = "ماڵەوە";
+    const saved = await send({ "text:nav.home": correction, "shown:nav.home": SHIPPED.ckb["nav.home"]! });
+    expect(saved).toMatchObject({ status: 302, location: "/admin/site/interface-text/ckb?saved=1" });
+    expect(routes.services.publisher.current().interfaceCorrections.ckb).toEqual({ "nav.home": correction });
+    expect(publicText("ckb")["nav.home"]).toBe(correction);
+    expect(publicText("en")["nav.home"]).toBe("Home");
+    expect(stringIn(await open(), "nav.home")).toMatchObject({
+      text: correction,
+      correction: { savedBy: ADMIN.email, savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), problem: null },
+    });
+  });
+
+  it("refuses a correction without the English's values, at its string, keeping what was typed and saving nothing", async () => {
+    const typed = "© هەموو مافەکان پارێزراون";
+    const refused = await send({
+      "text:nav.about": "دەربارە",
+      "shown:nav.about": SHIPPED.ckb["nav.about"]!,
+      "text:footer.rights": typed,
+      "shown:footer.rights": SHIPPED.ckb["footer.rights"]!,
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: {
+        kind: "invalid",
+        errors: { "footer.rights": [expect.stringContaining("Put back {year}, {organization}")] },
+        form: { typed: { "footer.rights": typed, "nav.about": "دەربارە" } },
+      },
+    });
+    expect(publicText("ckb")["nav.about"]).toBe(SHIPPED.ckb["nav.about"]);
+  });
+
+  it("resets a string to the shipped text", async () => {
+    const reset = await send({ "text:nav.home": "ماڵەوە", "shown:nav.home": "ماڵەوە", reset: "nav.home" });
+    expect(reset.status).toBe(302);
+    expect(publicText("ckb")["nav.home"]).toBe(SHIPPED.ckb["nav.home"]);
+    expect(stringIn(await open(), "nav.home").correction).toBeNull();
+  });
+
+  it("lists a language under “What the site still needs” until it is marked reviewed, and again once unmarked", async () => {
+    expect(await stillNeeds()).toEqual(["ar", "fa", "ckb", "ku", "fr"]);
+    expect(await send({ intent: "review" })).toMatchObject({
+      status: 200,
+      data: { message: expect.stringContaining("marked as reviewed") },
+    });
+    expect(await stillNeeds()).toEqual(["ar", "fa", "ku", "fr"]);
+    expect((await open()).review).toEqual({ reviewed: { reviewedBy: ADMIN.email, reviewedAt: expect.any(String) } });
+    await send({ intent: "unreview" });
+    expect(await stillNeeds()).toEqual(["ar", "fa", "ckb", "ku", "fr"]);
+  });
+});
