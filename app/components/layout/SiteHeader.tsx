@@ -2,7 +2,6 @@ import { SearchForm } from "~/components/search/SearchForm";
 import { LineIcon } from "~/components/ui/LineIcon";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
 import type { LayoutData } from "./layout-data.server";
 import { SocialIcon } from "./SocialIcon";
@@ -53,8 +52,8 @@ function DesktopGroup({ group, pathname }: { group: NavGroup; pathname: string }
 
 export function SiteHeader({ data, languages }: { data: LayoutData; languages: ReactNode }) {
   const { pathname } = useLocation();
-  const { language, t, local } = useText();
-  const nav = navModel(data, t, local, language === SOURCE_LANGUAGE);
+  const { t, local } = useText();
+  const nav = navModel(data, t, local);
   return (
     <header className="relative z-20">
       <div className="bg-navy-900 text-sand-50">

@@ -1,14 +1,26 @@
 import type { SiteContent } from "~/content/collections.server";
+import type { ContentSnapshot } from "~/content/snapshot.server";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
 
-/** What the header, navigation and footer need on every page, from the request's edition of the content. */
-export function layoutData({ site, communities, ideology }: SiteContent) {
+/**
+ * What the header, navigation and footer need on every page, from the request's edition of the content. Each
+ * menu title says whether it is in the page's language: English, or a published translation.
+ */
+export function layoutData({
+  site,
+  communities,
+  ideology,
+  language = SOURCE_LANGUAGE,
+  translations = {},
+}: SiteContent & Partial<Pick<ContentSnapshot, "language" | "translations">>) {
+  const inPageLanguage = (path: string) => language === SOURCE_LANGUAGE || Object.hasOwn(translations, path);
   return {
     organization: site.organization.name,
     email: site.email.address,
     copyrightYear: site.copyrightYear,
     social: site.social.links,
-    communities: communities.map((c) => ({ slug: c.slug, label: c.menuLabel })),
-    ideology: ideology.map((a) => ({ section: a.section, label: a.title })),
+    communities: communities.map((c) => ({ slug: c.slug, label: c.menuLabel, inPageLanguage: inPageLanguage(`communities/${c.slug}.md`) })),
+    ideology: ideology.map((a) => ({ section: a.section, label: a.title, inPageLanguage: inPageLanguage(`ideology/${a.section}.md`) })),
   };
 }
 

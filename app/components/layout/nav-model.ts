@@ -22,10 +22,9 @@ export function navModel(
   data: Pick<LayoutData, "communities" | "ideology">,
   t: (key: MessageKey) => string,
   local: (path: string) => string,
-  /** Whether the content's titles are in the page's language (English pages, for now). */
-  contentInPageLanguage: boolean,
 ) {
-  const lang = contentInPageLanguage ? undefined : ("en" as const);
+  // A title from English content on a page in another language is read in English.
+  const lang = (item: { inPageLanguage: boolean }) => (item.inPageLanguage ? undefined : ("en" as const));
   const groups: NavGroup[] = [
     {
       id: "team",
@@ -40,13 +39,17 @@ export function navModel(
       label: t("nav.communities"),
       items: [
         { label: t("nav.allCommunities"), to: local(href("/communities")) },
-        ...data.communities.map((c) => ({ label: c.label, lang, to: local(href("/communities/:community", { community: c.slug })) })),
+        ...data.communities.map((c) => ({
+          label: c.label,
+          lang: lang(c),
+          to: local(href("/communities/:community", { community: c.slug })),
+        })),
       ],
     },
     {
       id: "ideology",
       label: t("nav.ideology"),
-      items: data.ideology.map((a) => ({ label: a.label, lang, to: local(href("/ideology/:section", { section: a.section })) })),
+      items: data.ideology.map((a) => ({ label: a.label, lang: lang(a), to: local(href("/ideology/:section", { section: a.section })) })),
     },
   ];
   return {
