@@ -51,6 +51,11 @@ export function requestContext(services: AppServices, request: Pick<AppRequestCo
   const context = new RouterContextProvider();
   // A page under /ar/ reads the Arabic edition: the English with every published Arabic translation in it.
   const content = inLanguage(services.liveContent(), languageOfPath(pathname).language);
-  context.set(appContext, { ...services, ...request, content, news: { ...services.news, ...services.news.reader(content.version) } });
+  context.set(appContext, {
+    ...services,
+    ...request,
+    content,
+    news: { ...services.news, ...services.news.reader(content.version, content.language) },
+  });
   return context;
 }

@@ -68,11 +68,11 @@ function pageLanguages(pathname: string, siteUrl: string, content: ContentSnapsh
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { siteUrl, enhanceScriptUrl, content } = context.get(appContext);
-  const layout = layoutData(content);
   const { pathname, search } = new URL(request.url);
   // A language's home page is /ar/, as /ar would otherwise be a second address for it.
   if (PREFIXED_LANGUAGES.some((code) => pathname === `/${code}`)) throw redirect(`${pathname}/${search}`, 301);
   const languages = pageLanguages(pathname, siteUrl, content);
+  const layout = layoutData(content, languages.language);
   return {
     layout,
     languages,

@@ -22,6 +22,9 @@ const publicPages = (language?: string) => {
     route("search", "routes/search.tsx", { id: id("search") }),
     route("privacy-policy", "routes/legal.tsx", { id: id("privacy-policy") }),
     route("terms-of-use", "routes/legal.tsx", { id: id("terms-of-use") }),
+    // The news feeds: in each language, its translations of the items, English where an item has none.
+    route("communities/:community/news.xml", "routes/communities.$community.news[.]xml.ts", { id: id("community-feed") }),
+    route("news.xml", "routes/news[.]xml.ts", { id: id("news-feed") }),
   ];
 };
 
@@ -31,10 +34,8 @@ export default [
   ...PREFIXED_LANGUAGES.flatMap((language) => prefix(language, publicPages(language))),
   // English has no prefix: /en/… is the same address without it.
   route("en/*", "routes/english-prefix.ts"),
-  route("communities/:community/news.xml", "routes/communities.$community.news[.]xml.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
-  route("news.xml", "routes/news[.]xml.ts"),
   route("opensearch.xml", "routes/opensearch[.]xml.ts"),
   route("api/:name", "routes/submission-endpoint.ts", { id: "api" }),
   // Where the original front end's backend client library sends the same calls.

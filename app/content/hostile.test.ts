@@ -224,6 +224,8 @@ describe("hostile text in every field staff edit (issue 20)", () => {
     const xml = atomFeed({
       siteUrl: "https://alliance.example",
       organization: site.site.organization.name,
+      language: "en",
+      copyright: `Summaries by ${site.site.organization.name}; articles belong to their publishers.`,
       title: `News about ${community.name}`,
       feedPath: "/communities/copts/news.xml",
       pagePath: "/communities/copts/news",

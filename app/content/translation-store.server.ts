@@ -9,7 +9,7 @@
  * Outdated is told by revisions, not times: a translation made from English revision 4 is outdated once the
  * English has a revision after 4 that its editor did not mark minor.
  */
-import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { bumpContentVersion } from "../../db/content-version.server";
 import { contentDocuments, contentRevisions, contentTranslations } from "../../db/schema";
@@ -20,6 +20,15 @@ import { SOURCE_LANGUAGE } from "~/i18n/languages";
 export const meaningRevision = (path: unknown) => sql<number>`coalesce((
   select max(${contentRevisions.revision}) from ${contentRevisions}
   where ${contentRevisions.path} = ${path} and ${contentRevisions.language} = ${SOURCE_LANGUAGE} and not ${contentRevisions.minor}
+), 0)::int`;
+
+/**
+ * The English's revision now: its latest in the history, which a document's saves and a news item's edits
+ * (app/news/editing.server.ts, at `news/<id>`) both write.
+ */
+export const englishRevision = (path: unknown) => sql<number>`coalesce((
+  select max(${contentRevisions.revision}) from ${contentRevisions}
+  where ${contentRevisions.path} = ${path} and ${contentRevisions.language} = ${SOURCE_LANGUAGE}
 ), 0)::int`;
 
 /** A published translation, as an edition reads it. */
@@ -81,12 +90,15 @@ export interface TranslationSummary {
 
 type Conflict = { conflict: true };
 
+/** The rows of a query written in SQL, as both databases' drivers answer it. */
+const rowsOf = async <T>(db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
 export function createTranslationStore(db: Database, options: { publish: () => Promise<Published> }) {
   async function state(path: string, language: string): Promise<TranslationState> {
-    const [english] = await db
-      .select({ revision: contentDocuments.revision, meaning: meaningRevision(path) })
-      .from(contentDocuments)
-      .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, SOURCE_LANGUAGE)));
+    const [english] = await rowsOf<{ revision: number; meaning: number }>(
+      db,
+      sql`select ${englishRevision(path)} as revision, ${meaningRevision(path)} as meaning`,
+    );
     const [draft] = await db
       .select({
         source: contentDocuments.source,
@@ -171,10 +183,7 @@ export function createTranslationStore(db: Database, options: { publish: () => P
               .returning({ path: contentDocuments.path });
       if (written.length === 0) return { conflict: true as const };
       await tx.insert(contentRevisions).values({ path, language, revision: next, source, savedBy });
-      const [english] = await tx
-        .select({ revision: contentDocuments.revision })
-        .from(contentDocuments)
-        .where(and(eq(contentDocuments.path, path), eq(contentDocuments.language, SOURCE_LANGUAGE)));
+      const [english] = await rowsOf<{ revision: number }>(tx, sql`select ${englishRevision(path)} as revision`);
       const today = english?.revision ?? 0;
       await tx
         .insert(contentTranslations)

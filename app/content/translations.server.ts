@@ -33,8 +33,15 @@ export function translatableLists(kind: DocumentKind): EditorList[] {
     .filter((list) => list.fields.length > 0);
 }
 
+/** What a translation has: word fields, lists' word fields, a text. */
+export interface TranslatableParts {
+  fields: EditorField[];
+  lists: EditorList[];
+  body: boolean;
+}
+
 /** What of a kind of document a translation has: its word fields, its lists' word fields, its text. */
-export function translatableParts(kind: DocumentKind) {
+export function translatableParts(kind: DocumentKind): TranslatableParts {
   return { fields: fieldsOf(kind.shape).filter(isWords), lists: translatableLists(kind), body: Boolean(kind.shape.body) };
 }
 
@@ -63,9 +70,8 @@ export function serializeTranslation(text: TranslationText): string {
 }
 
 /** The translation form as the browser sent it: the same names as the English editor's fields. */
-export function readTranslationForm(kind: DocumentKind, english: EditorValues, form: FormData): TranslationText {
+export function readTranslationForm(parts: TranslatableParts, english: EditorValues, form: FormData): TranslationText {
   const text = (name: string) => String(form.get(name) ?? "").trim();
-  const parts = translatableParts(kind);
   return {
     values: Object.fromEntries(parts.fields.map((f) => [f.name, text(f.name)])),
     lists: Object.fromEntries(
@@ -91,8 +97,7 @@ function rowFor(list: EditorList, rows: Record<string, string>[], englishRow: Re
 }
 
 /** The translation's text for each field of the form, in the English's rows, empty where it has none. */
-export function translationForm(kind: DocumentKind, english: EditorValues, text: TranslationText): TranslationText {
-  const parts = translatableParts(kind);
+export function translationForm(parts: TranslatableParts, english: EditorValues, text: TranslationText): TranslationText {
   return {
     values: Object.fromEntries(parts.fields.map((f) => [f.name, text.values[f.name] ?? ""])),
     lists: Object.fromEntries(

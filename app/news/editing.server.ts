@@ -10,7 +10,8 @@ import type { Database } from "../../db/client.server";
 import { escapeLike } from "../../db/like";
 import { bumpContentVersion } from "../../db/content-version.server";
 import { ADVISORY_LOCKS } from "../../db/locks";
-import { newsItemCommunities, newsItems, newsSeeded } from "../../db/schema";
+import { contentDocuments, contentRevisions, contentTranslations, newsItemCommunities, newsItems, newsSeeded } from "../../db/schema";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import type { NewsSeedItem } from "~/content/schemas";
 import type { Published } from "~/lib/published";
 import { validate } from "~/lib/validation";
@@ -107,8 +108,27 @@ function differences(before: NewsInput | undefined, after: NewsInput) {
   return changed;
 }
 
+/** Where a news item's words are kept in the history its translations are made from (issue 34). */
+export const newsPath = (id: string) => `news/${id}`;
+
+/**
+ * The item's words as a revision of its history: what its translations are made from, and what marks them
+ * outdated unless the editor called the change minor.
+ */
+async function recordRevision(tx: Database, actor: Actor, id: string, input: NewsInput, minor: boolean) {
+  const path = newsPath(id);
+  const [latest] = await tx
+    .select({ revision: sql<number>`coalesce(max(${contentRevisions.revision}), 0)::int` })
+    .from(contentRevisions)
+    .where(and(eq(contentRevisions.path, path), eq(contentRevisions.language, SOURCE_LANGUAGE)));
+  const source = JSON.stringify({ title: input.title, excerpt: input.excerpt });
+  await tx
+    .insert(contentRevisions)
+    .values({ path, language: SOURCE_LANGUAGE, revision: (latest?.revision ?? 0) + 1, source, savedBy: actor.id, minor });
+}
+
 /** Creates (no id) or updates an item; returns its id, or undefined when the item is gone. */
-async function saveNews(db: Database, actor: Actor, input: NewsInput, id?: string): Promise<string | undefined> {
+async function saveNews(db: Database, actor: Actor, input: NewsInput, id?: string, minor = false): Promise<string | undefined> {
   const before = id ? await getNewsForStaff(db, id) : undefined;
   if (id && !before) return undefined;
   const itemId = id ?? `staff-${randomBytes(6).toString("hex")}`;
@@ -140,6 +160,8 @@ async function saveNews(db: Database, actor: Actor, input: NewsInput, id?: strin
       target: `news:${itemId}`,
       details: { title: input.title, changed: differences(before, input) },
     });
+    const words = !before || before.title !== input.title || before.excerpt !== input.excerpt;
+    if (words) await recordRevision(tx, actor, itemId, input, minor);
     await bumpContentVersion(tx);
   });
   return itemId;
@@ -149,6 +171,9 @@ async function deleteNews(db: Database, actor: Actor, id: string): Promise<boole
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(newsItems).where(eq(newsItems.id, id)).returning({ title: newsItems.title });
     if (!gone) return false;
+    // Its translations and the history they were made from go with it.
+    const path = newsPath(id);
+    for (const table of [contentDocuments, contentRevisions, contentTranslations]) await tx.delete(table).where(eq(table.path, path));
     await audit(tx, actor, { action: "news-deleted", target: `news:${id}`, details: { title: gone.title } });
     await bumpContentVersion(tx);
     return true;
@@ -231,8 +256,9 @@ export function newsEditing(db: Database, publish: (newsIds: string[]) => Promis
     list: (filter: NewsListFilter) => listNewsForStaff(db, filter),
     get: (id: string) => getNewsForStaff(db, id),
     /** Resolves to the item's id, or null when the item to update is gone. */
-    async save(actor: Actor, input: NewsInput, id?: string): Promise<({ id: string } & Published) | null> {
-      const saved = await saveNews(db, actor, input, id);
+    /** `minor`: a change its editor called minor (a typo), which leaves the translations current. */
+    async save(actor: Actor, input: NewsInput, id?: string, minor = false): Promise<({ id: string } & Published) | null> {
+      const saved = await saveNews(db, actor, input, id, minor);
       return saved ? { id: saved, ...(await publish([saved])) } : null;
     },
     /** Null when there was no such item. */

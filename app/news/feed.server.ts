@@ -3,10 +3,17 @@ import { Feed } from "feed";
 import type { NewsItem } from "~/news/queries.server";
 import { CACHE_CONTROL } from "~/lib/http";
 import { withoutTracking } from "./news";
+import { languageOfPath, localPath } from "~/i18n/languages";
+import { fillIn, type MessageKey } from "~/i18n/text";
+import { interfaceText } from "~/i18n/interface-text.server";
+import type { ContentSnapshot } from "~/content/snapshot.server";
 
 interface FeedDescription {
   siteUrl: string;
   organization: string;
+  /** The feed's language, and its copyright line in it. */
+  language: string;
+  copyright: string;
   title: string;
   /** The feed's own path, and the page it mirrors. */
   feedPath: string;
@@ -23,7 +30,7 @@ const asHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "
 /** Stable ids for feed readers: a tag URI per item (RFC 4151), independent of where the article lives. */
 const tagOf = (siteUrl: string, id: string) => `tag:${new URL(siteUrl).hostname},2025:news:${id}`;
 
-export function atomFeed({ siteUrl, organization, title, feedPath, pagePath, items }: FeedDescription): string {
+export function atomFeed({ siteUrl, organization, language, copyright, title, feedPath, pagePath, items }: FeedDescription): string {
   const updated = items.reduce((latest, i) => (i.updatedAt > latest ? i.updatedAt : latest), new Date(0));
   const feed = new Feed({
     id: tagOf(siteUrl, feedPath),
@@ -31,9 +38,9 @@ export function atomFeed({ siteUrl, organization, title, feedPath, pagePath, ite
     link: `${siteUrl}${pagePath}`,
     feedLinks: { atom: `${siteUrl}${feedPath}` },
     updated: items.length ? updated : new Date(0),
-    language: "en",
+    language,
     author: { name: organization, link: siteUrl },
-    copyright: `Summaries by ${organization}; articles belong to their publishers.`,
+    copyright,
     generator: false,
   });
   for (const item of items) {
@@ -52,3 +59,20 @@ export function atomFeed({ siteUrl, organization, title, feedPath, pagePath, ite
 
 export const atomResponse = (xml: string) =>
   new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": CACHE_CONTROL.page } });
+
+/**
+ * What every feed says of itself in its address's language: its language, its copyright line, and its
+ * addresses in that language (the English ones under its prefix).
+ */
+export function feedIn(request: Request, content: Pick<ContentSnapshot, "interfaceCorrections" | "site">) {
+  const { language } = languageOfPath(new URL(request.url).pathname);
+  const text = interfaceText(language, content.interfaceCorrections);
+  const organization = content.site.organization.name;
+  return {
+    organization,
+    language,
+    copyright: fillIn(language, text["feed.copyright"], { organization }),
+    local: (path: string) => localPath(language, path),
+    t: (key: MessageKey, values?: Record<string, string | number>) => fillIn(language, text[key], values),
+  };
+}

@@ -153,6 +153,8 @@ it("writes an Atom feed with the spec's required elements and no tracking parame
   const xml = atomFeed({
     siteUrl: "https://alliance.example",
     organization: "Alliance",
+    language: "en",
+    copyright: "Summaries by the organisation.",
     title: "News about the Druze",
     feedPath: "/communities/druze/news.xml",
     pagePath: "/communities/druze/news",

@@ -1,7 +1,8 @@
 /** News as visitors read it: a community's items, its pages of "All news", the feeds. Published items only. */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { newsItemCommunities, newsItems } from "../../db/schema";
+import { contentTranslations, newsItemCommunities, newsItems } from "../../db/schema";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
 
 export interface NewsItem {
   id: string;
@@ -12,6 +13,8 @@ export interface NewsItem {
   originalUrl: string;
   imageUrl: string | null;
   updatedAt: Date;
+  /** The language its title and summary are in: English, or the reader's where a translation is published. */
+  language?: string;
 }
 
 /** How many items a community page shows, and how many a page of "All news" and a feed hold (docs/product.md, "Community news and feeds"). */
@@ -77,4 +80,32 @@ export async function publishedNewsWithCommunities(db: Database, ids?: string[])
     .where(ids ? and(published, inArray(newsItems.id, ids)) : published)
     .groupBy(newsItems.id)
     .orderBy(newsItems.id);
+}
+
+/**
+ * The items with the published translation into `language` of their title and summary, where there is one
+ * (a document of its own at `news/<id>`, app/content/translation-store.server.ts), each marked with the
+ * language it is now in.
+ */
+export async function inLanguage<T extends NewsItem>(db: Database, items: T[], language: string): Promise<T[]> {
+  if (language === SOURCE_LANGUAGE || items.length === 0) return items.map((item) => ({ ...item, language: SOURCE_LANGUAGE }));
+  const rows = await db
+    .select({ path: contentTranslations.path, source: contentTranslations.publishedSource })
+    .from(contentTranslations)
+    .where(
+      and(
+        eq(contentTranslations.language, language),
+        isNotNull(contentTranslations.publishedSource),
+        inArray(
+          contentTranslations.path,
+          items.map((i) => `news/${i.id}`),
+        ),
+      ),
+    );
+  const translated = new Map(rows.map((r) => [r.path.slice("news/".length), JSON.parse(r.source!) as { values?: Record<string, string> }]));
+  return items.map((item) => {
+    const words = translated.get(item.id)?.values ?? {};
+    if (!words.title && !words.excerpt) return { ...item, language: SOURCE_LANGUAGE };
+    return { ...item, title: words.title || item.title, excerpt: words.excerpt || item.excerpt, language };
+  });
 }

@@ -9,7 +9,7 @@ import type { Limit } from "~/lib/limits.server";
 import type { SiteContent } from "~/content/collections.server";
 import type { ContentSnapshot } from "~/content/snapshot.server";
 import { PREFIXED_LANGUAGES, localPath, type LanguageCode } from "~/i18n/languages";
-import { publishedNewsWithCommunities } from "~/news/queries.server";
+import { inLanguage, publishedNewsWithCommunities } from "~/news/queries.server";
 import { documentPathOfKey, newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
 import { syncSearchIndex } from "./index.server";
 import type { SearchAnswer } from "./results";
@@ -39,10 +39,14 @@ function translatedDocuments(content: Partial<Pick<ContentSnapshot, "languages">
 }
 
 export function createSearchService(db: Database, options: SearchServiceOptions) {
-  /** Each language's pages: only translated ones, so a language without any is emptied. */
+  /** Each language's pages and news items: only translated ones, so a language without any is emptied. */
   const indexTranslations = async (content: Partial<Pick<ContentSnapshot, "languages">>) => {
-    for (const language of PREFIXED_LANGUAGES)
-      await syncSearchIndex(db, translatedDocuments(content, language), { kinds: PAGE_KINDS }, language);
+    const news = await publishedNewsWithCommunities(db);
+    for (const language of PREFIXED_LANGUAGES) {
+      const translatedNews = (await inLanguage(db, news, language)).filter((item) => item.language === language);
+      const docs = [...translatedDocuments(content, language), ...newsDocuments(translatedNews, language)];
+      await syncSearchIndex(db, docs, { kinds: [...PAGE_KINDS, "news"] }, language);
+    }
   };
   return {
     /**

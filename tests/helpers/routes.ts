@@ -50,18 +50,19 @@ export async function routeHarness(env: Record<string, string> = {}) {
     loadDataDir: await migratedEmbeddedDump(),
   });
 
-  /** A request's context, with `user` signed in (none: signed out). */
-  function contextFor(user: StaffUser | null = ADMIN): RouterContextProvider {
+  /** A request's context, with `user` signed in (none: signed out), for a request to `pathname` (its language's edition). */
+  function contextFor(user: StaffUser | null = ADMIN, pathname = "/"): RouterContextProvider {
     const context = requestContext(
       { ...services.app, enhanceScriptUrl: "/enhance.js" },
       { nonce: "route-test", clientAddress: "127.0.0.1" },
+      pathname,
     );
     if (user) enterSession(context, { user, sessionId: `session-${user.id}` });
     return context;
   }
 
   async function call<T>(fn: RouteFunction, request: Request, params: Record<string, string>, user: StaffUser | null): Promise<Answer<T>> {
-    const args: RouteArgs = { request, params, context: contextFor(user) };
+    const args: RouteArgs = { request, params, context: contextFor(user, new URL(request.url).pathname) };
     try {
       return (await answerOf(await (fn as (args: RouteArgs) => unknown)(args))) as Answer<T>;
     } catch (thrown) {

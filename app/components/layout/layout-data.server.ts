@@ -6,14 +6,19 @@ import { SOURCE_LANGUAGE } from "~/i18n/languages";
  * What the header, navigation and footer need on every page, from the request's edition of the content. Each
  * menu title says whether it is in the page's language: English, or a published translation.
  */
-export function layoutData({
-  site,
-  communities,
-  ideology,
-  language = SOURCE_LANGUAGE,
-  translations = {},
-}: SiteContent & Partial<Pick<ContentSnapshot, "language" | "translations">>) {
-  const inPageLanguage = (path: string) => language === SOURCE_LANGUAGE || Object.hasOwn(translations, path);
+export function layoutData(
+  {
+    site,
+    communities,
+    ideology,
+    language = SOURCE_LANGUAGE,
+    translations = {},
+  }: SiteContent & Partial<Pick<ContentSnapshot, "language" | "translations">>,
+  pageLanguage: string = SOURCE_LANGUAGE,
+) {
+  // The edition read is the page's language's only where that language has a translation published.
+  const inPageLanguage = (path: string) =>
+    pageLanguage === SOURCE_LANGUAGE || (language === pageLanguage && Object.hasOwn(translations, path));
   return {
     organization: site.organization.name,
     email: site.email.address,

@@ -9,6 +9,7 @@ import type { EditorField, EditorGroup, EditorList, EditorShape, EditorValues } 
 import type { FieldErrors } from "~/lib/validation";
 import { SaveAndPreview } from "./Controls";
 import { ImageField, type ImagePreview } from "./ImageField";
+import { MinorChange } from "./Translations";
 
 type Previews = Record<string, ImagePreview>;
 
@@ -209,15 +210,7 @@ export function DocumentForm({
       {shape.lists.map((list) => (
         <ListRows key={list.name} list={list} rows={form.lists[list.name] ?? []} errors={errors} previews={previews} />
       ))}
-      {minorChange ? (
-        <label className="flex items-start gap-2">
-          <input type="checkbox" name="minor" className="mt-1 size-5" />
-          <span>
-            Minor change (a typo, a link, a photograph): translations stay current. Leave it unticked when the meaning changes, so the
-            translations are marked outdated.
-          </span>
-        </label>
-      ) : null}
+      {minorChange ? <MinorChange /> : null}
       <SaveAndPreview preview={preview} />
     </Form>
   );

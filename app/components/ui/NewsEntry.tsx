@@ -5,6 +5,7 @@ import { useText } from "~/i18n/text";
 
 interface NewsEntryData {
   id: string;
+  language?: string;
   title: string;
   source: string;
   publishedDate: string;
@@ -25,26 +26,27 @@ export function NewsEntry({
   heading?: "h2" | "h3";
 }) {
   const { t, language, date: formatDate } = useText();
-  // News items are in English: on a page in another language, they are marked so.
-  const english = language === SOURCE_LANGUAGE ? {} : { lang: SOURCE_LANGUAGE };
+  // An item not translated into the page's language is in English, and marked so.
+  const itemLanguage = item.language ?? SOURCE_LANGUAGE;
+  const marked = itemLanguage === language ? {} : { lang: itemLanguage };
   return (
     <li className={`border-t border-sand-200 pt-5 first:border-t-0 first:pt-0 ${className}`} style={style}>
-      <Heading className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto" {...english}>
+      <Heading className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto" {...marked}>
         {item.title}
       </Heading>
       <p className="mt-1 text-sm text-sand-700">
-        <span dir="auto" {...english}>
+        <span dir="auto" {...marked}>
           {item.source}
         </span>{" "}
         · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
       </p>
-      <p className="mt-2 text-sm leading-relaxed" dir="auto" {...english}>
+      <p className="mt-2 text-sm leading-relaxed" dir="auto" {...marked}>
         {item.excerpt}
       </p>
       <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
         {t("news.readFull")}
         <span className="sr-only">
-          : <bdi {...english}>{item.title}</bdi>
+          : <bdi {...marked}>{item.title}</bdi>
           {` ${t("layout.newTab")}`}
         </span>
       </a>

@@ -8,7 +8,9 @@ import { FieldError, RequiredMark, TextField } from "~/components/forms/fields";
 import { appContext } from "~/context.server";
 import { changeNotice, notLiveQuery } from "~/lib/published";
 import { NEWS_STATUSES, type NewsInput } from "~/news/news";
-import { readNewsForm } from "~/news/editing.server";
+import { newsPath, readNewsForm } from "~/news/editing.server";
+import { translationsOf } from "~/content/translating.server";
+import { MinorChange, Translations } from "~/components/staff/Translations";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -31,11 +33,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       communities: communities.some((c) => c.slug === preset) ? [preset!] : [],
       status: "published",
     };
-    return { id: null, communities, values };
+    return { id: null, communities, values, translations: null };
   }
-  const item = await context.get(appContext).news.get(params.id);
+  const { news, translationStore } = context.get(appContext);
+  const item = await news.get(params.id);
   if (!item) notFound();
-  return { id: item.id, communities, values: item as Values };
+  return { id: item.id, communities, values: item as Values, translations: await translationsOf(translationStore, newsPath(item.id)) };
 }
 
 type Result = { kind: "invalid"; errors: FieldErrors; values: Values } | { kind: "preview"; values: Values } | { kind: "confirm-delete" };
@@ -56,7 +59,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
   if (!result.success) return data<Result>({ kind: "invalid", errors: result.fieldErrors, values }, { status: 400 });
   if (intent === "preview") return data<Result>({ kind: "preview", values: result.data });
-  const saved = (await news.save(actor, result.data, params.id)) ?? notFound();
+  const saved = (await news.save(actor, result.data, params.id, form.get("minor") === "on")) ?? notFound();
   throw redirect(`${href("/admin/news/:id", { id: saved.id })}?${new URLSearchParams({ saved: "1", ...notLiveQuery(saved) })}`);
 }
 
@@ -185,10 +188,12 @@ export default function EditNews({ loaderData, actionData }: Route.ComponentProp
           <TextField {...field("publishedDate", "Publication date")} type="date" />
           <TextField {...field("originalUrl", "Address of the original article")} type="url" hint="Starting with https://" />
           <CommunitiesAndStatus communities={communities} values={values} errors={errors} />
+          {loaderData.translations ? <MinorChange /> : null}
           <SaveAndPreview />
         </Form>
         <div className="space-y-6">
           <NewsCardPreview id={id} values={values} previewing={actionData?.kind === "preview"} />
+          {loaderData.translations ? <Translations languages={loaderData.translations} /> : null}
           {id ? (
             <Form method="post">
               <input type="hidden" name="intent" value="delete" />

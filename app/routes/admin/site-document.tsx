@@ -11,10 +11,10 @@ import { CardPreview, DocumentForm, RemoveFromSite, SlidesPreview, SourceWarning
 import { kindOf, type DocumentKind } from "~/content/document-kinds.server";
 import { formOf, readForm, removeDocument, rowsIn, saveDocument, servedWarnings } from "~/content/editing.server";
 import { hasPreview, imageSlotsOf, type EditorValues } from "~/content/editor-shape";
-import { editorFor, historyOf, SITE_FILES, translationEditorFor } from "~/content/editors";
-import type { TranslationStore } from "~/content/translation-store.server";
+import { editorFor, historyOf, SITE_FILES } from "~/content/editors";
+import { translationsOf } from "~/content/translating.server";
 import { isTranslatable } from "~/content/translations.server";
-import { languageOf, PREFIXED_LANGUAGES } from "~/i18n/languages";
+import { Translations } from "~/components/staff/Translations";
 import { readEditorForm, settleUploads, slotPreviews, takeUploads, withUploadErrors } from "~/content/uploads.server";
 import { appContext } from "~/context.server";
 import type { MediaStore } from "~/lib/media.server";
@@ -57,26 +57,6 @@ function previewsOf(media: MediaStore, kind: DocumentKind, form: EditorValues) {
   });
 }
 
-/** Each language the document can be translated into, with how far its translation is. */
-async function translationsOf(translations: TranslationStore, path: string) {
-  if (!isTranslatable(path)) return null;
-  const begun = await translations.overview(path);
-  return PREFIXED_LANGUAGES.map((code) => {
-    const { name, englishName } = languageOf(code);
-    const found = begun.find((t) => t.language === code);
-    const status = !found
-      ? "Not translated"
-      : [
-          found.published ? "Published" : "Draft",
-          found.published && found.draft ? "a newer draft saved" : null,
-          found.outdated ? "outdated" : null,
-        ]
-          .filter(Boolean)
-          .join(", ");
-    return { code, name, englishName, status, outdated: Boolean(found?.outdated), editor: translationEditorFor(path, code) };
-  });
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { path, kind, slug } = documentAt(params);
   const { contentStore, translationStore, media, content } = context.get(appContext);
@@ -97,7 +77,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     form,
     previews: await previewsOf(media, kind, form),
     warnings: servedWarnings(contentStore, path),
-    translations: await translationsOf(translationStore, path),
+    translations: isTranslatable(path) ? await translationsOf(translationStore, path) : null,
     // The drawn card, shown in the settings' preview while none is uploaded.
     drawnCard: kind.name === "settings" ? content.pictures.socialImageUrl("", "social/default") : null,
   };
@@ -168,30 +148,6 @@ function Notices({ actionData, path, what }: { actionData: Route.ComponentProps[
     default:
       return null;
   }
-}
-
-/** The document's translations: each language by its names, how far it is, and its editor. */
-function Translations({ languages }: { languages: NonNullable<Route.ComponentProps["loaderData"]["translations"]> }) {
-  return (
-    <section aria-labelledby="translations-heading" className="mt-10 max-w-3xl rounded-lg bg-white p-5 shadow-sm">
-      <h2 id="translations-heading" className="font-serif text-xl font-bold text-navy-900">
-        Translations
-      </h2>
-      <ul className="mt-3 divide-y divide-sand-200">
-        {languages.map((l) => (
-          <li key={l.code} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-            <Link to={l.editor} className="underline">
-              {l.englishName}{" "}
-              <span lang={l.code} dir="auto">
-                ({l.name})
-              </span>
-            </Link>
-            <span className={l.outdated ? "font-semibold text-red-800" : "text-sand-700"}>{l.status}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 export default function SiteDocument({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inLanguage } from "~/content/snapshot.server";
 import { posted } from "../../../tests/helpers/editor-form";
-import { routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
+import { ADMIN, ORIGIN, routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
+import { actorOf } from "~/staff/session.server";
+import { loader as communityFeed } from "../communities.$community.news[.]xml";
 import { formOf } from "~/content/editing.server";
 import { loader as englishLoader, action as englishAction } from "./site-document";
 import { action, loader } from "./site-translation";
@@ -130,3 +132,40 @@ async function needs(language: string) {
   const lists = data.translations.find((l) => l.code === language)!.lists.map((l) => l.items.map((d) => d.title));
   return { outdated: lists[0], awaiting: lists[1], missing: lists[2] };
 }
+
+describe("a news item's translation", () => {
+  const reader = (language: "ar" | "en") => routes.services.app.news.reader(routes.services.publisher.current().version, language);
+  const newsAddress = (id: string) => `/admin/site/translation/ar?path=news/${id}`;
+
+  it("is its title and excerpt beside the English, read in Arabic on Arabic pages, feeds and search, and marked outdated by a change in meaning", async () => {
+    const [item] = await routes.services.app.news.list({ community: "yazidis" });
+    const id = item!.id;
+    const page = (await routes.get<Loaded>(loader, newsAddress(id), { language: "ar" })).data;
+    expect(page.parts.fields.map((f) => f.name)).toEqual(["title", "excerpt"]);
+    expect(page.english.values.title).toBe(item!.title);
+
+    const arabic = "نجاة ناجية إيزيدية";
+    const published = await routes.post(action, newsAddress(id), { revision: "0", title: arabic, intent: "publish" }, { language: "ar" });
+    expect(published).toMatchObject({ status: 302, location: expect.stringContaining("published=1") });
+    const inArabic = (await reader("ar").forCommunity("yazidis")).find((n) => n.id === id);
+    expect(inArabic).toMatchObject({ title: arabic, excerpt: item!.excerpt, language: "ar" });
+    expect((await reader("en").forCommunity("yazidis")).find((n) => n.id === id)).toMatchObject({ title: item!.title, language: "en" });
+    const feed = String((await routes.get(communityFeed, "/ar/communities/yazidis/news.xml", { community: "yazidis" }, null)).data);
+    expect(feed).toContain(arabic);
+    expect(feed).toContain(`${ORIGIN}/ar/communities/yazidis/news`);
+    const found = await routes.services.app.search.search({ q: "ناجيه", kind: null, community: null, page: 1, language: "ar" }, null);
+    expect(found.ok && found.answer.results[0]).toMatchObject({ key: `news:${id}`, language: "ar" });
+
+    const { id: _, pinnedIn: __, updatedAt: ___, ...input } = (await routes.services.app.news.get(id))!;
+    await routes.services.app.news.save(actorOf(ADMIN), { ...input, excerpt: `${input.excerpt} A typo fixed.` }, id, true);
+    expect((await routes.services.app.translationStore.state(`news/${id}`, "ar")).outdated).toBe(false);
+    await routes.services.app.news.save(actorOf(ADMIN), { ...input, title: `${input.title}: updated` }, id);
+    expect((await routes.services.app.translationStore.state(`news/${id}`, "ar")).outdated).toBe(true);
+    expect(await needs("ar")).toMatchObject({ outdated: expect.arrayContaining([`News: ${input.title}: updated`]) });
+
+    // Deleted, it is gone in every language, its translations and their history with it.
+    await routes.services.app.news.remove(actorOf(ADMIN), id);
+    expect((await routes.services.app.translationStore.state(`news/${id}`, "ar")).draft).toBeNull();
+    expect(await routes.services.app.translationStore.overview(`news/${id}`)).toEqual([]);
+  });
+});

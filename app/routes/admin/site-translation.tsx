@@ -3,22 +3,19 @@
  * language's direction; a draft until someone publishes it. What is not words (photographs, links, order)
  * is the English's, so it is not here.
  */
-import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-translation";
 import { ActionNotice, BackLink, NotSavedNotice } from "~/components/staff/Controls";
 import { Notice } from "~/components/staff/StaffShell";
 import { FieldError } from "~/components/forms/fields";
-import { kindOf } from "~/content/document-kinds.server";
-import { formOf } from "~/content/editing.server";
 import type { EditorField } from "~/content/editor-shape";
-import { editorFor, historyOf, translationEditorFor } from "~/content/editors";
+import { historyOf, translationEditorFor } from "~/content/editors";
 import { saveTranslation, withdrawTranslation } from "~/content/translating.server";
+import { translationSubject } from "~/content/translation-subjects.server";
 import {
   EMPTY_TRANSLATION,
-  isTranslatable,
   parseTranslation,
   readTranslationForm,
-  translatableParts,
   translationForm,
   type TranslationText,
 } from "~/content/translations.server";
@@ -33,36 +30,33 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData ? `${loaderData.title}, ${loaderData.language.englishName}` : "Translation"} · Site · Staff area` },
 ];
 
-/** The document and language this address names; 404 for any other. */
-function translationAt(params: { language?: string }, request: Request) {
+/** The language this address names, and what of the site its `path` names; 404 for any other. */
+async function translationAt(params: { language?: string }, request: Request, context: Route.LoaderArgs["context"]) {
   const path = new URL(request.url).searchParams.get("path") ?? "";
   const code = params.language ?? "";
-  if (!isLanguageCode(code) || code === SOURCE_LANGUAGE || !isTranslatable(path)) notFound();
-  return { path, language: code as LanguageCode, ...kindOf(path)! };
+  if (!isLanguageCode(code) || code === SOURCE_LANGUAGE) notFound();
+  const { content, contentStore, news } = context.get(appContext);
+  const subject = (await translationSubject({ content, contentStore, news }, path)) ?? notFound();
+  return { language: code as LanguageCode, subject };
 }
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { path, language, kind, slug } = translationAt(params, request);
-  const { contentStore, translationStore, content } = context.get(appContext);
-  const stored = await contentStore.get(path);
-  const title = kind.title(content, slug);
-  if (!stored || !title) notFound();
-  const state = await translationStore.state(path, language);
-  const english = formOf(path, stored);
+  const { language, subject } = await translationAt(params, request, context);
+  const { path, english, parts } = subject;
+  const state = await context.get(appContext).translationStore.state(path, language);
   const text = state.draft ? parseTranslation(state.draft.source) : EMPTY_TRANSLATION;
-  const visitorPath = kind.visitorPath(slug);
   const { code, name, englishName, dir } = languageOf(language);
   return {
     path,
-    title,
+    title: subject.title,
     language: { code, name, englishName, dir },
-    editor: editorFor(path)!,
-    visitorPath: visitorPath ? localPath(language, visitorPath) : null,
-    parts: translatableParts(kind),
-    groups: kind.shape.groups.map((g) => ({ legend: g.legend, names: g.order })),
-    bodyHint: kind.shape.body && kind.name === "community" ? COMMUNITY_SECTIONS : null,
+    editor: subject.editor,
+    visitorPath: subject.visitorPath ? localPath(language, subject.visitorPath) : null,
+    parts,
+    groups: subject.groups,
+    bodyHint: subject.bodyHint,
     english,
-    form: translationForm(kind, english, text),
+    form: translationForm(parts, english, text),
     revision: state.draft?.revision ?? 0,
     state: {
       begun: Boolean(state.draft),
@@ -71,31 +65,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       reviewedAt: state.reviewedAt?.toISOString().slice(0, 10) ?? null,
       outdated: state.outdated,
       publishedOutdated: state.publishedOutdated,
-      englishChanges: state.fromRevision !== null ? historyOf(path, { from: state.fromRevision, to: state.englishRevision }) : null,
+      // A news item's history is not shown in the Site section: its English changes are in the audit log.
+      englishChanges:
+        state.fromRevision !== null && !path.startsWith("news/")
+          ? historyOf(path, { from: state.fromRevision, to: state.englishRevision })
+          : null,
     },
   };
 }
 
-/** The community pages' sections are found by their English headings, which the page shows in its language. */
-const COMMUNITY_SECTIONS =
-  "Keep each line that starts with ## as it is in English (“## Under Attack”, “## Culture”…): it marks a section, and visitors see the section's name in their language.";
-
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const { path, language, kind } = translationAt(params, request);
-  const { contentStore, translationStore, database } = context.get(appContext);
+  const { language, subject } = await translationAt(params, request, context);
+  const { translationStore, database } = context.get(appContext);
   const actor = actorOf(staffUser(context));
   const submitted = await request.formData();
   const intent = String(submitted.get("intent") ?? "save");
-  const back = translationEditorFor(path, language);
+  const back = translationEditorFor(subject.path, language);
   if (intent === "withdraw") {
-    const done = await withdrawTranslation(translationStore, database.db, actor, path, language);
+    const done = await withdrawTranslation(translationStore, database.db, actor, subject.path, language);
     throw redirect(`${back}&${new URLSearchParams({ withdrawn: "1", ...notLiveQuery(done) })}`);
   }
-  const stored = await contentStore.get(path);
-  if (!stored) notFound();
-  const text = readTranslationForm(kind, formOf(path, stored), submitted);
-  const result = await saveTranslation({ content: contentStore, translations: translationStore }, database.db, actor, {
-    path,
+  const text = readTranslationForm(subject.parts, subject.english, submitted);
+  const result = await saveTranslation(translationStore, database.db, actor, subject, {
     language,
     revision: Number(submitted.get("revision")) || 0,
     text,
@@ -107,7 +98,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // After a conflict the form moves onto the stored revision, so saving again keeps what was typed.
   const revision =
     result.kind === "conflict"
-      ? ((await translationStore.state(path, language)).draft?.revision ?? 0)
+      ? ((await translationStore.state(subject.path, language)).draft?.revision ?? 0)
       : Number(submitted.get("revision")) || 0;
   return data({ ...result, text, revision, key: crypto.randomUUID() }, { status: result.kind === "invalid" ? 400 : 409 });
 }
@@ -324,11 +315,6 @@ export default function SiteTranslation({ loaderData, actionData }: Route.Compon
           </button>
         </Form>
       ) : null}
-      <p className="mt-8">
-        <Link to={href("/admin/site/pages")} className="underline">
-          All pages
-        </Link>
-      </p>
     </>
   );
 }

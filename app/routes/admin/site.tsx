@@ -12,14 +12,19 @@ import { languageOf, PREFIXED_LANGUAGES } from "~/i18n/languages";
 
 export const meta = () => [{ title: "Site · Staff area" }];
 
-/** Per language: the documents not translated, those outdated, and those whose latest text awaits review. */
-function translationNeeds(content: ContentSnapshot, begun: TranslationSummary[]) {
-  const documents = Object.keys(content.documents)
+/**
+ * Per language: the documents not translated, those outdated, and those whose latest text awaits review; and
+ * the news items begun, outdated or awaiting review (news comes and goes: an item not translated is not listed).
+ */
+function translationNeeds(content: ContentSnapshot, begun: TranslationSummary[], newsTitles: Map<string, string>) {
+  const pages = Object.keys(content.documents)
     .filter(isTranslatable)
     .map((path) => {
       const { kind, slug } = kindOf(path)!;
       return { path, title: kind.title(content, slug) ?? path };
     });
+  const news = [...newsTitles].map(([path, title]) => ({ path, title: `News: ${title}` }));
+  const documents = [...pages, ...news];
   return PREFIXED_LANGUAGES.map((code) => {
     const { name, englishName } = languageOf(code);
     const of = (path: string) => begun.find((t) => t.language === code && t.path === path);
@@ -31,14 +36,22 @@ function translationNeeds(content: ContentSnapshot, begun: TranslationSummary[])
       lists: [
         { title: "Outdated: the English has changed since", items: linked(documents.filter((d) => of(d.path)?.outdated)) },
         { title: "Awaiting review: a draft not yet published", items: linked(documents.filter((d) => of(d.path)?.draft)) },
-        { title: "Not translated", items: linked(documents.filter((d) => !of(d.path))) },
+        { title: "Not translated", items: linked(pages.filter((d) => !of(d.path))) },
       ],
     };
   });
 }
 
+/** The titles of the news items whose translation is begun, by path. */
+async function newsTitles(news: { get(id: string): Promise<{ title: string } | undefined> }, begun: TranslationSummary[]) {
+  const paths = [...new Set(begun.map((t) => t.path).filter((path) => path.startsWith("news/")))];
+  const items = await Promise.all(paths.map(async (path) => [path, (await news.get(path.slice("news/".length)))?.title] as const));
+  return new Map(items.filter((item): item is readonly [string, string] => item[1] !== undefined));
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content, translationStore, database } = context.get(appContext);
+  const { content, translationStore, database, news } = context.get(appContext);
+  const begun = await translationStore.overview();
   const { missing, stale } = reviewProblems(content);
   const item = (line: string) => {
     const [path, ...what] = line.split(": ");
@@ -55,7 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     placeholders: listPlaceholders(content).map(item),
     review: [...missing, ...stale].map(item),
     interfaceText,
-    translations: translationNeeds(content, await translationStore.overview()),
+    translations: translationNeeds(content, begun, await newsTitles(news, begun)),
   };
 }
 
