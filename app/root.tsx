@@ -25,6 +25,7 @@ import { formatDate, TextProvider } from "./i18n/text";
 import { TranslationNote } from "./components/layout/TranslationNote";
 import type { ContentSnapshot } from "./content/snapshot.server";
 import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
+import { InterfaceLangProvider } from "./i18n/interface-lang";
 
 /** The pages whose words are all interface text (a form, the search): every language has them. */
 const PAGES_IN_INTERFACE_TEXT = new Set<string>([href("/contact"), href("/join-us"), href("/donate"), href("/search")]);
@@ -143,7 +144,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
                   </p>
                 ) : null}
                 {site?.languages.mark ? <TranslationNote mark={site.languages.mark} /> : null}
-                {children}
+                <InterfaceLangProvider value={englishMain ? { lang: language.code, dir: language.dir } : {}}>
+                  {children}
+                </InterfaceLangProvider>
               </main>
               {site ? <SiteFooter data={site.layout} /> : null}
             </>
