@@ -2,6 +2,7 @@
 import type { CSSProperties } from "react";
 import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 
 interface NewsEntryData {
   id: string;
@@ -25,6 +26,7 @@ export function NewsEntry({
   heading?: "h2" | "h3";
 }) {
   const { t, language, date: formatDate } = useText();
+  const own = useInterfaceLang();
   // News items are in English: on a page in another language, they are marked so.
   const english = language === SOURCE_LANGUAGE ? {} : { lang: SOURCE_LANGUAGE };
   return (
@@ -36,12 +38,15 @@ export function NewsEntry({
         <span dir="auto" {...english}>
           {item.source}
         </span>{" "}
-        · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
+        ·{" "}
+        <time dateTime={item.publishedDate} {...own}>
+          {formatDate(item.publishedDate)}
+        </time>
       </p>
       <p className="mt-2 text-sm leading-relaxed" dir="auto" {...english}>
         {item.excerpt}
       </p>
-      <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
+      <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm" {...own}>
         {t("news.readFull")}
         <span className="sr-only">
           : <bdi {...english}>{item.title}</bdi> {t("layout.newTab")}
