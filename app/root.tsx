@@ -26,6 +26,7 @@ import { TranslationNote } from "./components/layout/TranslationNote";
 import type { ContentSnapshot } from "./content/snapshot.server";
 import { languagesOfPage } from "./content/page-languages.server";
 import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
+import { InterfaceLangProvider } from "./i18n/interface-lang";
 
 /**
  * The page's language, from its address, and the ways to read it in another. A page shows one document
@@ -139,7 +140,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
                   </p>
                 ) : null}
                 {site?.languages.mark ? <TranslationNote mark={site.languages.mark} /> : null}
-                {children}
+                <InterfaceLangProvider value={englishMain ? { lang: language.code, dir: language.dir } : {}}>
+                  {children}
+                </InterfaceLangProvider>
               </main>
               {site ? <SiteFooter data={site.layout} /> : null}
             </>

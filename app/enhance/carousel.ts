@@ -35,7 +35,8 @@ function initCarousel(root: HTMLElement, reducedMotion: boolean) {
     upcoming.removeAttribute("aria-hidden");
     index = next;
     root.dataset.index = String(index);
-    if (status) status.textContent = `Slide ${index + 1} of ${slides.length}`;
+    // Said in the page's language: each slide carries its own words (home.tsx).
+    if (status) status.textContent = upcoming.dataset.status ?? "";
     // Fetch the following image now, so it is ready when its turn comes.
     materialise(slides[(index + 1) % slides.length]!);
   };
@@ -50,7 +51,7 @@ function initCarousel(root: HTMLElement, reducedMotion: boolean) {
   const renderToggle = () => {
     if (!toggle) return;
     toggle.hidden = false;
-    toggle.setAttribute("aria-label", userPaused ? "Play slideshow" : "Pause slideshow");
+    toggle.setAttribute("aria-label", (userPaused ? toggle.dataset.labelPlay : toggle.dataset.labelPause) ?? "");
     toggle.dataset.state = userPaused ? "paused" : "playing";
   };
 

@@ -8,6 +8,11 @@ import { communityBySlug } from "~/content/snapshot.server";
 import { appContext } from "~/context.server";
 import { liveNewsHeaders } from "~/lib/http";
 import { feedLink, pageMeta, rootMeta } from "~/lib/seo";
+import { metaText } from "~/i18n/meta-text";
+import { useText } from "~/i18n/text";
+import { usePlural } from "~/i18n/plurals";
+import { useInterfaceLang } from "~/i18n/interface-lang";
+import { Arrow } from "~/components/ui/Arrow";
 
 /** Every published item about one community, in the order its page shows them, 20 to a page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -20,10 +25,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 const NOT_FOUND: NotFoundPage = {
-  title: "Page Not Found",
-  text: "There is no news page at this address.",
+  title: "communityNews.notFound",
+  text: "communityNews.notFoundText",
   backHref: href("/communities"),
-  backLabel: "Back to Common Bond Communities",
+  backLabel: "community.backToAll",
 };
 
 export const ErrorBoundary = errorBoundary({ notFound: NOT_FOUND });
@@ -31,47 +36,59 @@ export const ErrorBoundary = errorBoundary({ notFound: NOT_FOUND });
 export const headers = liveNewsHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = rootMeta(matches);
-  if (!loaderData) return notFoundMeta(NOT_FOUND, root);
+  if (!loaderData) return notFoundMeta(NOT_FOUND, matches);
+  const t = metaText(matches);
   const { community: c, page } = loaderData;
   const path = `${href("/communities/:community/news", { community: c.slug })}${page > 1 ? `?page=${page}` : ""}`;
   return [
     ...pageMeta({
-      title: `News about ${c.name}`,
-      description: `Every news report we have collected about the ${c.name} community.`,
+      title: t("community.newsFeed", { name: c.name }),
+      description: t("communityNews.description", { name: c.name }),
       path,
-      root,
+      root: rootMeta(matches),
     }),
-    feedLink(href("/communities/:community/news.xml", { community: c.slug }), `News about ${c.name}`),
+    feedLink(href("/communities/:community/news.xml", { community: c.slug }), t("community.newsFeed", { name: c.name })),
   ];
 }
 
 export default function CommunityNews({ loaderData }: Route.ComponentProps) {
   const { community: c, items, page, pages, total } = loaderData;
-  const base = href("/communities/:community/news", { community: c.slug });
+  const { t, rich, local } = useText();
+  const plural = usePlural();
+  const own = useInterfaceLang();
+  // The feed is one, in English, at its English address; the list's pages are in the page's language.
+  const feed = `${href("/communities/:community/news", { community: c.slug })}.xml`;
+  const base = local(href("/communities/:community/news", { community: c.slug }));
   return (
     <>
       <PageHeader
-        eyebrow="News"
-        title={`News about ${c.name}`}
+        eyebrow={t("communityNews.eyebrow")}
+        // The community's name is its content's, in its own script: isolated inside the sentence.
+        title={rich("community.newsFeed", { name: <bdi>{c.name}</bdi> })}
         intro={
           <p>
-            {total} {total === 1 ? "report" : "reports"}, newest first.{" "}
-            <a href={`${base}.xml`} className="underline">
-              Follow this list in a feed reader
-            </a>
-            .
+            {plural("communityNews.count", {
+              count: total,
+              feed: (
+                <a href={feed} className="underline">
+                  {t("communityNews.follow")}
+                </a>
+              ),
+            })}
           </p>
         }
+        {...own}
       />
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <p>
-          <a href={href("/communities/:community", { community: c.slug })} className="font-semibold text-navy-700 underline">
-            ← {c.name}
+        <p {...own}>
+          <a href={local(href("/communities/:community", { community: c.slug }))} className="font-semibold text-navy-700 underline">
+            <Arrow to="back" /> <bdi>{c.name}</bdi>
           </a>
         </p>
         {items.length === 0 ? (
-          <p className="mt-8 text-sand-700">News and updates for this community will be posted here as they become available.</p>
+          <p className="mt-8 text-sand-700" {...own}>
+            {t("community.noNews")}
+          </p>
         ) : (
           <ul className="mt-8 space-y-6">
             {items.map((item) => (
@@ -80,20 +97,22 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4 border-t border-sand-200 pt-6">
+          <nav
+            aria-label={t("communityNews.pages")}
+            className="mt-10 flex items-center justify-between gap-4 border-t border-sand-200 pt-6"
+            {...own}
+          >
             {page > 1 ? (
               <a href={page === 2 ? base : `${base}?page=${page - 1}`} className="underline" rel="prev">
-                Newer reports
+                {t("communityNews.newer")}
               </a>
             ) : (
               <span />
             )}
-            <span>
-              Page {page} of {pages}
-            </span>
+            <span>{t("pagination.pageOf", { page, pages })}</span>
             {page < pages ? (
               <a href={`${base}?page=${page + 1}`} className="underline" rel="next">
-                Older reports
+                {t("communityNews.older")}
               </a>
             ) : (
               <span />

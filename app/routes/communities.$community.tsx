@@ -8,8 +8,10 @@ import { appContext } from "~/context.server";
 import { liveNewsHeaders } from "~/lib/http";
 import { NewsEntry } from "~/components/ui/NewsEntry";
 import { articlePageMeta, feedLink, rootMeta } from "~/lib/seo";
+import { metaText } from "~/i18n/meta-text";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
 import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -27,10 +29,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const enter = (ms: number) => ({ "--enter-delay": `${ms}ms` }) as React.CSSProperties;
 
 const NOT_FOUND: NotFoundPage = {
-  title: "Community Not Found",
-  text: "The community page you're looking for is currently being developed.",
+  title: "community.notFound",
+  text: "community.notFoundText",
   backHref: href("/communities"),
-  backLabel: "Back to Common Bond Communities",
+  backLabel: "community.backToAll",
   consoleLines: (d) => [`Community slug: ${d.slug}`, "Community data: undefined"],
 };
 
@@ -40,7 +42,7 @@ export const headers = liveNewsHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaderData) return notFoundMeta(NOT_FOUND, root);
+  if (!loaderData) return notFoundMeta(NOT_FOUND, matches);
   const c = loaderData.community;
   return [
     ...articlePageMeta({
@@ -50,13 +52,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       root,
       dateModified: c.lastReviewed,
     }),
-    feedLink(href("/communities/:community/news.xml", { community: c.slug }), `News about ${c.name}`),
+    feedLink(href("/communities/:community/news.xml", { community: c.slug }), metaText(matches)("community.newsFeed", { name: c.name })),
   ];
 }
 
 export default function CommunityPage({ loaderData }: Route.ComponentProps) {
   const { community: c, hero, news } = loaderData;
-  const { t } = useText();
+  const { t, rich, local } = useText();
+  const own = useInterfaceLang();
   const newsSubhead = c.newsSubhead ?? t("community.newsSubhead", { adjective: c.adjective });
   return (
     <>
@@ -72,7 +75,7 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           <section aria-labelledby="under-attack" className="enter mt-10" style={enter(300)}>
-            <h2 id="under-attack" className="font-serif text-3xl font-bold text-navy-900">
+            <h2 id="under-attack" className="font-serif text-3xl font-bold text-navy-900" {...own}>
               {t("community.underAttack")}
             </h2>
             <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: c.underAttackHtml }} />
@@ -88,13 +91,13 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <section aria-labelledby="culture" className="enter mt-10" style={enter(450)}>
-                <h2 id="culture" className="font-serif text-3xl font-bold text-navy-900">
+                <h2 id="culture" className="font-serif text-3xl font-bold text-navy-900" {...own}>
                   {t("community.culture")}
                 </h2>
                 <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: c.cultureHtml ?? "" }} />
               </section>
               <section aria-labelledby="history" className="enter mt-10" style={enter(600)}>
-                <h2 id="history" className="font-serif text-3xl font-bold text-navy-900">
+                <h2 id="history" className="font-serif text-3xl font-bold text-navy-900" {...own}>
                   {t("community.history")}
                 </h2>
                 <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: c.historyHtml ?? "" }} />
@@ -108,12 +111,16 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
           aria-labelledby="latest-news"
           className="self-start rounded-xl border border-sand-200 bg-white p-6 shadow-sm lg:sticky lg:top-6"
         >
-          <h2 id="latest-news" className="font-serif text-2xl font-bold text-navy-900">
+          <h2 id="latest-news" className="font-serif text-2xl font-bold text-navy-900" {...own}>
             {t("community.latestNews")}
           </h2>
-          <p className="mt-1 text-sm text-sand-700">{newsSubhead}</p>
+          <p className="mt-1 text-sm text-sand-700" {...(c.newsSubhead ? {} : own)}>
+            {newsSubhead}
+          </p>
           {news.length === 0 ? (
-            <p className="mt-6 text-sand-700">{t("community.noNews")}</p>
+            <p className="mt-6 text-sand-700" {...own}>
+              {t("community.noNews")}
+            </p>
           ) : (
             <ul className="mt-6 space-y-6">
               {news.map((item, i) => (
@@ -122,9 +129,12 @@ export default function CommunityPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           {news.length > 0 ? (
-            <p className="mt-6 border-t border-sand-200 pt-4">
-              <a href={href("/communities/:community/news", { community: c.slug })} className="font-semibold text-navy-700 underline">
-                All news about {c.name}
+            <p className="mt-6 border-t border-sand-200 pt-4" {...own}>
+              <a
+                href={local(href("/communities/:community/news", { community: c.slug }))}
+                className="font-semibold text-navy-700 underline"
+              >
+                {rich("community.allNews", { name: <bdi>{c.name}</bdi> })}
               </a>
             </p>
           ) : null}

@@ -5,6 +5,9 @@ import { Picture } from "~/components/ui/Picture";
 import { appContext } from "~/context.server";
 import { homeSlides } from "~/components/home/home-slides.server";
 import { pageMeta, rootMeta } from "~/lib/seo";
+import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
+import { Arrow } from "~/components/ui/Arrow";
 
 const SLIDE_SIZES = "100vw";
 
@@ -59,11 +62,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, slides, video, autoloadEmbeds } = loaderData;
+  const { t, local } = useText();
+  const own = useInterfaceLang();
+  // The cards' links are content: an address on this site is put in the page's language.
+  const onThisSite = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? local(url) : url);
   return (
     <>
       <section
         aria-roledescription="carousel"
-        aria-label="Highlights"
+        aria-label={t("home.highlights")}
         data-carousel
         className="relative isolate overflow-hidden bg-navy-950"
       >
@@ -76,7 +83,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               aria-hidden={i === 0 ? undefined : true}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}: ${slide.caption}`}
+              aria-label={t("home.slide", { number: i + 1, total: slides.length, caption: slide.caption })}
+              data-status={t("home.slideStatus", { number: i + 1, total: slides.length })}
               className="carousel-slide absolute inset-0"
             >
               {i === 0 ? (
@@ -96,12 +104,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="absolute inset-0 flex items-center">
             <div className="mx-auto max-w-5xl px-4 text-center text-white">
               <h1 className="font-serif text-3xl leading-tight font-bold text-balance drop-shadow sm:text-5xl">{home.tagline}</h1>
-              <div className="mt-8 flex flex-wrap justify-center gap-4">
-                <a href={href("/about")} className="btn-gold">
-                  Learn About Us
+              <div className="mt-8 flex flex-wrap justify-center gap-4" {...own}>
+                <a href={local(href("/about"))} className="btn-gold">
+                  {t("home.learnAboutUs")}
                 </a>
-                <a href={href("/communities")} className="btn-secondary text-white hover:bg-white/10">
-                  Explore Communities
+                <a href={local(href("/communities"))} className="btn-secondary text-white hover:bg-white/10">
+                  {t("home.exploreCommunities")}
                 </a>
               </div>
             </div>
@@ -110,7 +118,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             type="button"
             data-carousel-toggle
             hidden
-            aria-label="Pause slideshow"
+            aria-label={t("home.pauseSlideshow")}
+            data-label-pause={t("home.pauseSlideshow")}
+            data-label-play={t("home.playSlideshow")}
+            // Its words' language only: its place (the inline end) follows the carousel's direction.
+            lang={own.lang}
             className="carousel-toggle absolute end-4 bottom-4 inline-flex size-11 items-center justify-center rounded-full bg-navy-950/70 text-white hover:bg-navy-950"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="icon-pause size-5" fill="currentColor">
@@ -138,13 +150,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className="relative flex flex-col rounded-xl border border-sand-200 bg-white p-6 shadow-sm transition hover:shadow-md"
             >
               <h3 className="font-serif text-xl font-bold text-navy-900">
-                <a href={card.href} className="after:absolute after:inset-0 after:rounded-xl hover:underline">
+                <a href={onThisSite(card.href)} className="after:absolute after:inset-0 after:rounded-xl hover:underline">
                   {card.title}
                 </a>
               </h3>
               <p className="mt-3 text-sand-700">{card.text}</p>
-              <span aria-hidden="true" className="mt-auto pt-4 font-semibold text-navy-600">
-                Read more →
+              <span aria-hidden="true" className="mt-auto pt-4 font-semibold text-navy-600" {...own}>
+                {t("home.readMore")} <Arrow to="forward" />
               </span>
             </li>
           ))}
@@ -170,12 +182,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {home.joinHeading}
         </h2>
         <p className="mt-4 text-lg text-sand-700">{home.joinText}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-4">
-          <a href={href("/join-us")} className="btn-primary">
-            Join Us
+        <div className="mt-8 flex flex-wrap justify-center gap-4" {...own}>
+          <a href={local(href("/join-us"))} className="btn-primary">
+            {t("nav.joinUs")}
           </a>
-          <a href={href("/team/board-of-directors")} className="btn-secondary text-navy-800 hover:bg-sand-100">
-            Meet Our Board
+          <a href={local(href("/team/board-of-directors"))} className="btn-secondary text-navy-800 hover:bg-sand-100">
+            {t("home.meetBoard")}
           </a>
         </div>
       </section>

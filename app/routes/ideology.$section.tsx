@@ -9,6 +9,8 @@ import { ideologyBySection } from "~/content/snapshot.server";
 import { appContext } from "~/context.server";
 import { articlePageMeta, rootMeta } from "~/lib/seo";
 import { LastReviewed, Sources } from "~/components/ui/Sources";
+import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -22,17 +24,17 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 const NOT_FOUND: NotFoundPage = {
-  title: "Section Not Found",
-  text: "The section you're looking for is currently being developed.",
+  title: "ideology.notFound",
+  text: "ideology.notFoundText",
   backHref: href("/ideology/:section", { section: "same-ideology" }),
-  backLabel: "Back to Same Ideology, Same Playbook",
+  backLabel: "ideology.back",
 };
 
 export const ErrorBoundary = errorBoundary({ notFound: NOT_FOUND });
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaderData) return notFoundMeta(NOT_FOUND, root);
+  if (!loaderData) return notFoundMeta(NOT_FOUND, matches);
   const a = loaderData.article;
   return articlePageMeta({
     title: a.title,
@@ -45,6 +47,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
   const { article: a, hero, autoloadEmbeds } = loaderData;
+  const { t, rich } = useText();
+  const own = useInterfaceLang();
   return (
     <>
       <HeroImage image={hero} fields={a.image} />
@@ -59,7 +63,7 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="prose-content mt-4" dangerouslySetInnerHTML={{ __html: a.bodyBeforeListHtml }} />
           {a.communities.length ? (
-            <ul className="mt-6 space-y-4" aria-label="Communities targeted">
+            <ul className="mt-6 space-y-4" aria-label={t("ideology.communitiesTargeted")}>
               {a.communities.map((c, i) => (
                 <li
                   key={c.name}
@@ -75,7 +79,7 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
           {a.bodyAfterListHtml ? <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: a.bodyAfterListHtml }} /> : null}
 
           {a.video ? (
-            <section aria-label="Video" className="mt-10">
+            <section aria-label={t("ideology.video")} className="mt-10">
               <YouTubeEmbed
                 id={a.video.id}
                 title={a.video.title}
@@ -87,8 +91,8 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
 
           {a.perspectives?.length ? (
             <section aria-labelledby="perspectives" className="mt-10 rounded-xl border border-sand-200 bg-white p-6 shadow-sm">
-              <h2 id="perspectives" className="font-serif text-2xl font-bold text-navy-900">
-                Common Bond Community Perspectives
+              <h2 id="perspectives" className="font-serif text-2xl font-bold text-navy-900" {...own}>
+                {t("ideology.perspectives")}
               </h2>
               <ul className="mt-4 grid gap-4 sm:grid-cols-2">
                 {a.perspectives.map((p) => (
@@ -104,27 +108,25 @@ export default function IdeologyPage({ loaderData }: Route.ComponentProps) {
 
         {a.labels ? (
           <aside aria-labelledby="labels" className="self-start rounded-xl bg-navy-900 p-6 text-white">
-            <h2 id="labels" className="font-serif text-2xl font-bold">
-              Labels used against our communities
+            <h2 id="labels" className="font-serif text-2xl font-bold" {...own}>
+              {t("ideology.labels")}
             </h2>
             <dl className="mt-4 space-y-4">
               {a.labels.map((l) => (
                 <div key={l.term}>
                   <dt className="font-semibold text-gold-300">{l.term}</dt>
                   <dd className="text-sm text-sand-100">
-                    {l.meaning} <span className="text-sand-200">Used against: {l.usedAgainst}.</span>
+                    {l.meaning} {/* In another language's words, on a line of its own rather than inside the English sentence. */}
+                    <span className={own.lang ? "block text-sand-200" : "text-sand-200"} {...own}>
+                      {rich("ideology.usedAgainst", { communities: <bdi>{l.usedAgainst}</bdi> })}
+                    </span>
                   </dd>
                 </div>
               ))}
             </dl>
             {a.tweet ? (
               <div className="mt-6 text-ink">
-                <SocialEmbed
-                  provider="X"
-                  url={a.tweet.url}
-                  title="A post on X about labels used against our communities"
-                  autoload={autoloadEmbeds}
-                />
+                <SocialEmbed provider="X" url={a.tweet.url} title={t("ideology.labelsPost")} autoload={autoloadEmbeds} />
               </div>
             ) : null}
           </aside>

@@ -2,12 +2,13 @@ import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/legal";
 import { PageHeader } from "~/components/ui/PageHeader";
 import type { LegalPage } from "~/content/content.server";
-import { formatDate } from "~/lib/dates";
 import { pageMeta, rootMeta } from "~/lib/seo";
 import { fillTokens, type RuntimeTokens } from "~/content/markdown.server";
 import { appContext } from "~/context.server";
-import { languageOfPath } from "~/i18n/languages";
+import { languageOfPath, SOURCE_LANGUAGE } from "~/i18n/languages";
 import { SPAM_KEEP_DAYS } from "~/staff/inbox";
+import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -33,24 +34,28 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Legal({ loaderData }: Route.ComponentProps) {
   const { page, onionAddress } = loaderData;
+  const { t, rich, date, language } = useText();
+  const own = useInterfaceLang();
   return (
     <>
       <PageHeader
         title={page.title}
-        intro={
-          <p>
-            Last updated <time dateTime={page.lastUpdated}>{formatDate(page.lastUpdated)}</time>
-          </p>
-        }
+        intro={<p {...own}>{rich("legal.lastUpdated", { date: <time dateTime={page.lastUpdated}>{date(page.lastUpdated)}</time> })}</p>}
       />
       <article className="prose-content mx-auto max-w-3xl px-4 py-14" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
       {onionAddress ? (
         // As text, never a link: copied into Tor Browser by whoever needs it, and no other browser tries to open it.
-        <section aria-labelledby="onion" className="prose-content mx-auto max-w-3xl px-4 pb-14">
-          <h2 id="onion">Reaching this site through Tor</h2>
+        <section aria-labelledby="onion" className="prose-content mx-auto max-w-3xl px-4 pb-14" {...own}>
+          <h2 id="onion">{t("legal.tor")}</h2>
           <p>
-            This site is also available as a Tor onion service, at <span className="break-all font-mono">{onionAddress}</span>. Type or
-            paste that address into Tor Browser. Tor Browser also offers it on its own when you visit this site.
+            {rich("legal.torText", {
+              address: (
+                // An address reads left to right in every language (dir="ltr" inside a right-to-left sentence).
+                <span className="break-all font-mono" dir={language === SOURCE_LANGUAGE ? undefined : "ltr"}>
+                  {onionAddress}
+                </span>
+              ),
+            })}
           </p>
         </section>
       ) : null}

@@ -6,9 +6,12 @@ import { PageHeader } from "~/components/ui/PageHeader";
 import { appContext } from "~/context.server";
 import { CACHE_CONTROL } from "~/lib/http";
 import { pageMeta, rootMeta } from "~/lib/seo";
+import { metaText } from "~/i18n/meta-text";
+import { useText } from "~/i18n/text";
+import { usePlural } from "~/i18n/plurals";
 import { MAX_QUERY_LENGTH, cleanQuery } from "~/search/query";
 import { isResultKind } from "~/search/results";
-import { languageOfPath, localPath } from "~/i18n/languages";
+import { languageOfPath } from "~/i18n/languages";
 
 /**
  * What someone searches for can endanger them: the answer is never kept by any cache or indexed, and the
@@ -47,20 +50,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { ...page, answer: null, retryAfter: outcome.retryAfter },
       { status: 429, headers: { ...PRIVATE, "Retry-After": String(outcome.retryAfter) } },
     );
-  // A page found in English leads to it in the visitor's language, as every link of theirs does.
-  const results = outcome.answer.results.map((r) =>
-    r.href.startsWith("/") && r.language !== language ? { ...r, href: localPath(language, r.href) } : r,
-  );
-  return data({ ...page, answer: { ...outcome.answer, results }, retryAfter: null }, { headers: PRIVATE });
+  return data({ ...page, answer: outcome.answer, retryAfter: null }, { headers: PRIVATE });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const q = loaderData?.link.q;
+  const t = metaText(matches);
   return pageMeta({
-    title: q ? `Search results for “${q}”` : "Search",
-    description: "Search the pages about our communities, the articles, the news and the board.",
+    title: q ? t("search.resultsFor", { query: q }) : t("search.title"),
+    description: t("search.description"),
     path: href("/search"),
     root: rootMeta(matches),
     noindex: true,
@@ -69,19 +69,21 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { link, communities, answer, retryAfter, cut } = loaderData;
+  const { t } = useText();
+  const plural = usePlural();
   return (
     <>
-      <PageHeader title="Search" />
+      <PageHeader title={t("search.title")} />
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <SearchForm landmark="Search again" id="search-page-q" defaultValue={link.q}>
+        <SearchForm landmark={t("search.again")} id="search-page-q" defaultValue={link.q}>
           <label className="block w-full sm:w-auto">
-            <span className="block font-semibold text-navy-900">Community</span>
+            <span className="block font-semibold text-navy-900">{t("search.community")}</span>
             <select
               name="community"
               defaultValue={link.community ?? ""}
               className="mt-1 block w-full rounded-md border border-sand-700/40 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-navy-600 focus:ring-2 focus:ring-navy-600/40 focus:outline-none"
             >
-              <option value="">All communities</option>
+              <option value="">{t("nav.allCommunities")}</option>
               {communities.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.name}
@@ -91,16 +93,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </label>
           {link.type ? <input type="hidden" name="type" value={link.type} /> : null}
         </SearchForm>
-        {cut ? <p className="mt-4 text-sand-700">Only the first {MAX_QUERY_LENGTH} characters were searched.</p> : null}
+        {cut ? <p className="mt-4 text-sand-700">{t("search.cut", { max: MAX_QUERY_LENGTH })}</p> : null}
         {retryAfter ? (
           <section className="mt-10" aria-labelledby="too-many">
             <h2 id="too-many" className="font-serif text-2xl font-bold text-navy-900">
-              Too many searches
+              {t("search.tooMany")}
             </h2>
-            <p className="mt-3">
-              You have searched many times in a short while. Please wait {retryAfter === 1 ? "a second" : `${retryAfter} seconds`} and try
-              again.
-            </p>
+            <p className="mt-3">{plural("search.tooManyText", { seconds: retryAfter })}</p>
           </section>
         ) : (
           <SearchResults link={link} answer={answer} communities={communities} />

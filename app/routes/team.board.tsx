@@ -4,8 +4,11 @@ import { BOARDS, boardOf } from "~/components/team/boards";
 import { TeamGrid } from "~/components/team/TeamGrid";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { appContext } from "~/context.server";
+import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 
 import { pageMeta, rootMeta } from "~/lib/seo";
+import { metaText } from "~/i18n/meta-text";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -18,22 +21,25 @@ export function loader({ context, request }: Route.LoaderArgs) {
         id: m.id,
         name: m.name,
         title: m.title,
-        portrait: content.pictures.picture(`team/${board.key}/${m.id}`, `Portrait of ${m.name}`, { ...m.portrait, kind: "portrait" }),
+        // Its alternative text ("Portrait of …") is the page's to say, in its language (TeamGrid).
+        portrait: content.pictures.picture(`team/${board.key}/${m.id}`, "", { ...m.portrait, kind: "portrait" }),
       })),
   };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const board = BOARDS[loaderData.board];
-  return pageMeta({ title: board.title, description: board.description, path: board.path, root: rootMeta(matches) });
+  const t = metaText(matches);
+  return pageMeta({ title: t(board.title), description: t(board.description), path: board.path, root: rootMeta(matches) });
 }
 
 export default function Board({ loaderData: { members, ...loaderData } }: Route.ComponentProps) {
   const board = BOARDS[loaderData.board];
+  const { t, local } = useText();
   return (
     <>
-      <PageHeader eyebrow="Our Team" title={board.title} />
-      <TeamGrid members={members} memberPath={board.memberPath} />
+      <PageHeader eyebrow={t("nav.team")} title={t(board.title)} {...useInterfaceLang()} />
+      <TeamGrid members={members} memberPath={(id) => local(board.memberPath(id))} />
     </>
   );
 }

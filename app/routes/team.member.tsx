@@ -7,6 +7,7 @@ import { notFound } from "~/lib/responses";
 import { appContext } from "~/context.server";
 
 import { pageMeta, rootMeta } from "~/lib/seo";
+import { metaText } from "~/i18n/meta-text";
 
 export function loader({ context, params, request }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
@@ -16,21 +17,23 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     board: board.key,
     member,
-    portrait: content.pictures.picture(`team/${board.key}/${member.id}`, `Portrait of ${member.name}`, {
-      ...member.portrait,
-      kind: "portrait",
-    }),
+    // Its alternative text ("Portrait of …") is the page's to say, in its language (TeamMemberView).
+    portrait: content.pictures.picture(`team/${board.key}/${member.id}`, "", { ...member.portrait, kind: "portrait" }),
   };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const root = rootMeta(matches);
-  if (!loaderData) return notFoundMeta(boardOf(location.pathname).notFound, root);
+  if (!loaderData) return notFoundMeta(boardOf(location.pathname).notFound, matches);
   const { member: m } = loaderData;
   const board = BOARDS[loaderData.board];
   return pageMeta({
     title: `${m.name}, ${m.title}`,
-    description: `${m.name}, ${m.title} of ${root?.siteName ?? "the alliance"}.`,
+    description: metaText(matches)("team.memberDescription", {
+      name: m.name,
+      title: m.title,
+      organization: root?.siteName ?? "the alliance",
+    }),
     path: board.memberPath(m.id),
     root: root,
     type: "profile",

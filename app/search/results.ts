@@ -7,7 +7,7 @@
 export const MATCH_START = "\uE000";
 export const MATCH_END = "\uE001";
 
-/** What a search result can be. */
+/** What a search result can be, in English (the page names them in its language: search.kind.* in app/i18n/messages). */
 export const RESULT_KINDS = {
   community: "Community",
   article: "Article",
@@ -19,15 +19,6 @@ export const RESULT_KINDS = {
 export type ResultKind = keyof typeof RESULT_KINDS;
 
 export const isResultKind = (value: string | null): value is ResultKind => value !== null && Object.hasOwn(RESULT_KINDS, value);
-
-/** The filter's plural labels. */
-export const KIND_PLURALS: Record<ResultKind, string> = {
-  community: "Communities",
-  article: "Articles",
-  news: "News",
-  person: "People",
-  page: "Other pages",
-};
 
 export const RESULTS_PER_PAGE = 10;
 

@@ -436,6 +436,24 @@ describe("addresses in other languages (issue 34)", () => {
     expect(await res.text()).toContain("عذرًا، الصفحة غير موجودة");
   });
 
+  it("says the pages' own words in the page's language, its numbers in the language's digits and its plurals by its rules", async () => {
+    // An untranslated page: its interface words are marked back as Arabic inside the English <main>.
+    const board = await (await get("/ar/team/board-of-directors")).text();
+    expect(board).toMatch(/<div class="bg-navy-900 text-white" lang="ar" dir="rtl">.*فريقنا.*<h1[^>]*>مجلس الإدارة<\/h1>/);
+    expect(board).toMatch(/<a href="\/ar\/team\/director\/[a-z-]+"/);
+    expect(board).toContain('alt="صورة ');
+    const persian = await (await get("/fa/search?q=ISIS")).text();
+    expect(persian).toContain("<title>نتایج جست‌وجو برای «ISIS» | ");
+    expect(persian).toMatch(/>[۰-۹]+ نتیجه برای <q><bdi>ISIS<\/bdi><\/q>، نمایش ۱ تا ۱۰</);
+    expect(persian).toContain('href="/fa/search?q=ISIS&amp;page=2"');
+    const french = await (await get("/fr/search?q=xqzvwk")).text();
+    expect(french).toContain(">Aucun résultat pour <q><bdi>xqzvwk</bdi></q><");
+    expect(french).toContain('href="/fr/communities/druze"');
+    const missing = await get("/ar/team/director/nobody");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<a href="/ar/team/board-of-directors" class="btn-primary">العودة إلى مجلس الإدارة</a>');
+  });
+
   it("keeps a page in another language in memory like an English one", async () => {
     await get("/fr/about");
     expect((await get("/fr/about")).headers.get("x-render-cache")).toBe("hit");

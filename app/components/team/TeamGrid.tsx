@@ -1,4 +1,5 @@
 import type { PictureData } from "~/lib/images";
+import { useText } from "~/i18n/text";
 import { Picture } from "../ui/Picture";
 
 interface Member {
@@ -10,6 +11,7 @@ interface Member {
 
 /** Board members, three to a row on a desktop, each card linking to the member's page. */
 export function TeamGrid({ members, memberPath }: { members: Member[]; memberPath: (id: string) => string }) {
+  const { t } = useText();
   return (
     <div className="mx-auto max-w-6xl px-4 py-14">
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-team-grid>
@@ -20,7 +22,7 @@ export function TeamGrid({ members, memberPath }: { members: Member[]; memberPat
               className="group block overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm transition hover:shadow-md"
             >
               <Picture
-                image={m.portrait}
+                image={{ ...m.portrait, alt: t("team.portrait", { name: m.name }) }}
                 sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 90vw"
                 imgClassName="aspect-[4/5] w-full object-cover"
               />

@@ -2,42 +2,44 @@
 import { href } from "react-router";
 import type { NotFoundPage } from "~/components/ui/ErrorViews";
 import { languageOfPath } from "~/i18n/languages";
+import type { MessageKey } from "~/i18n/text";
 
+/** Its words are interface text keys (app/i18n/messages), said in the page's language. */
 interface Board {
   key: "directors" | "advisors";
-  title: string;
-  description: string;
+  title: MessageKey;
+  description: MessageKey;
   /** The list page, e.g. /team/board-of-directors. */
   path: string;
   /** A member's page. */
   memberPath: (id: string) => string;
   /** The link back from a member's page: advisors' pages have one, directors' do not. */
-  back: { href: string; label: string } | null;
+  back: { href: string; label: MessageKey } | null;
   notFound: NotFoundPage;
 }
 
 export const BOARDS: Record<Board["key"], Board> = {
   directors: {
     key: "directors",
-    title: "Board of Directors",
-    description: "The board of directors of our alliance of persecuted communities.",
+    title: "nav.boardOfDirectors",
+    description: "team.directors.description",
     path: href("/team/board-of-directors"),
     memberPath: (id) => href("/team/director/:id", { id }),
     back: null,
-    notFound: { title: "Director Not Found", backHref: href("/team/board-of-directors"), backLabel: "Back to Board of Directors" },
+    notFound: { title: "team.directorNotFound", backHref: href("/team/board-of-directors"), backLabel: "team.backToDirectors" },
   },
   advisors: {
     key: "advisors",
-    title: "Board of Advisors",
-    description: "The board of advisors of our alliance of persecuted communities.",
+    title: "nav.boardOfAdvisors",
+    description: "team.advisors.description",
     path: href("/team/board-of-advisors"),
     memberPath: (id) => href("/team/advisor/:id", { id }),
-    back: { href: href("/team/board-of-advisors"), label: "Back to Board of Advisors" },
+    back: { href: href("/team/board-of-advisors"), label: "team.backToAdvisors" },
     notFound: {
-      title: "Advisor Not Found",
-      text: "The advisor you're looking for doesn't exist.",
+      title: "team.advisorNotFound",
+      text: "team.advisorNotFoundText",
       backHref: href("/team/board-of-advisors"),
-      backLabel: "Back to Board of Advisors",
+      backLabel: "team.backToAdvisors",
     },
   },
 };

@@ -9,23 +9,27 @@ import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { SearchForm } from "~/components/search/SearchForm";
 import { Notice, StaffShell } from "~/components/staff/StaffShell";
 import type { Refusal } from "~/lib/responses";
-import { pageMeta, type RootMetaData } from "~/lib/seo";
+import { pageMeta, rootMeta } from "~/lib/seo";
+import { metaText } from "~/i18n/meta-text";
 import { STAFF_HOME } from "~/staff/home";
-import { useText } from "~/i18n/text";
+import { useText, type MessageKey } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 
-/** What a page shows when the thing its address names does not exist. */
+/** What a page shows when the thing its address names does not exist: its words as interface text keys. */
 export interface NotFoundPage {
-  title: string;
-  text?: string;
+  title: MessageKey;
+  text?: MessageKey;
+  /** The English address, put in the page's language. */
   backHref: string;
-  backLabel: string;
+  backLabel: MessageKey;
   /** Lines logged to the browser console, from what the loader refused with. */
   consoleLines?: (detail: Refusal) => string[];
 }
 
+/** Every word of these views is the interface's: inside an untranslated page's English <main>, marked so. */
 function Centered({ children, console }: { children: ReactNode; console?: string }) {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-24 text-center" data-console={console}>
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center" data-console={console} {...useInterfaceLang()}>
       {children}
     </section>
   );
@@ -50,26 +54,27 @@ function FindThePage() {
 }
 
 function NotFoundView({ page, detail }: { page: NotFoundPage; detail: Refusal }) {
+  const { t, local } = useText();
   return (
     <Centered>
       {(page.consoleLines?.(detail) ?? []).map((line) => (
         <span key={line} hidden data-console={line} />
       ))}
-      <h1 className="font-serif text-4xl font-bold text-navy-900">{page.title}</h1>
-      {page.text ? <p className="mt-4 text-lg">{page.text}</p> : null}
+      <h1 className="font-serif text-4xl font-bold text-navy-900">{t(page.title)}</h1>
+      {page.text ? <p className="mt-4 text-lg">{t(page.text)}</p> : null}
       <FindThePage />
-      <ButtonLink href={page.backHref}>{page.backLabel}</ButtonLink>
+      <ButtonLink href={local(page.backHref)}>{t(page.backLabel)}</ButtonLink>
     </Centered>
   );
 }
 
 /** The 404 page for an unknown address, and for anything else not found that has no view of its own. */
 export function PageNotFound({ path }: { path?: string }) {
-  const { t, local } = useText();
+  const { t, local, number } = useText();
   return (
     <Centered console={path ? `404 Error: User attempted to access non-existent route: ${path}` : undefined}>
       <p aria-hidden="true" className="font-serif text-7xl font-bold text-gold-700">
-        404
+        {number(404, { useGrouping: false })}
       </p>
       <h1 className="mt-4 font-serif text-4xl font-bold text-navy-900">{t("notFound.title")}</h1>
       <FindThePage />
@@ -147,7 +152,14 @@ export function errorBoundary(options: ErrorViewOptions = {}) {
   };
 }
 
-/** The title and description of a route's not-found view; never indexed. */
-export function notFoundMeta(page: NotFoundPage, root: RootMetaData | undefined) {
-  return pageMeta({ title: page.title, description: page.text ?? page.title, path: page.backHref, root, noindex: true });
+/** The title and description of a route's not-found view, in the page's language; never indexed. */
+export function notFoundMeta(page: NotFoundPage, matches: readonly unknown[]) {
+  const t = metaText(matches);
+  return pageMeta({
+    title: t(page.title),
+    description: t(page.text ?? page.title),
+    path: page.backHref,
+    root: rootMeta(matches),
+    noindex: true,
+  });
 }

@@ -1,11 +1,13 @@
 import type { ImageFields } from "~/content/content.server";
 import type { PictureData } from "~/lib/images";
 import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 import { Picture } from "./Picture";
 
 /** A full-width hero photograph with its credit and licence (or caption) beneath it. */
 export function HeroImage({ image, fields }: { image: PictureData; fields: ImageFields }) {
   const { t } = useText();
+  const own = useInterfaceLang();
   return (
     <figure className="bg-navy-950">
       <Picture
@@ -21,7 +23,7 @@ export function HeroImage({ image, fields }: { image: PictureData; fields: Image
           <span>{fields.caption}</span>
         ) : fields.credit ? (
           <span>
-            Photo:{" "}
+            <span {...own}>{t("image.photo")}</span>{" "}
             {fields.creditUrl ? (
               <a href={fields.creditUrl} target="_blank" rel="noopener noreferrer" className="underline">
                 {fields.credit}
@@ -45,7 +47,7 @@ export function HeroImage({ image, fields }: { image: PictureData; fields: Image
             ) : null}
           </span>
         ) : fields.placeholder ? (
-          <span>{t("image.placeholderArt")}</span>
+          <span {...own}>{t("image.placeholderArt")}</span>
         ) : null}
       </figcaption>
     </figure>

@@ -2,6 +2,7 @@
 import type { CSSProperties } from "react";
 import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
+import { useInterfaceLang } from "~/i18n/interface-lang";
 
 interface NewsEntryData {
   id: string;
@@ -29,21 +30,25 @@ export function NewsEntry({
   // An item not translated into the page's language is in English, and marked so.
   const itemLanguage = item.language ?? SOURCE_LANGUAGE;
   const marked = itemLanguage === language ? {} : { lang: itemLanguage };
+  const own = useInterfaceLang();
   return (
     <li className={`border-t border-sand-200 pt-5 first:border-t-0 first:pt-0 ${className}`} style={style}>
       <Heading className="font-serif text-lg leading-snug font-bold text-navy-900" dir="auto" {...marked}>
         {item.title}
       </Heading>
       <p className="mt-1 text-sm text-sand-700">
-        <span dir="auto" {...marked}>
+        <span dir="auto" {...(language === SOURCE_LANGUAGE ? {} : { lang: SOURCE_LANGUAGE })}>
           {item.source}
         </span>{" "}
-        · <time dateTime={item.publishedDate}>{formatDate(item.publishedDate)}</time>
+        ·{" "}
+        <time dateTime={item.publishedDate} {...own}>
+          {formatDate(item.publishedDate)}
+        </time>
       </p>
       <p className="mt-2 text-sm leading-relaxed" dir="auto" {...marked}>
         {item.excerpt}
       </p>
-      <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm">
+      <a href={item.originalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-3 text-sm" {...own}>
         {t("news.readFull")}
         <span className="sr-only">
           : <bdi {...marked}>{item.title}</bdi>

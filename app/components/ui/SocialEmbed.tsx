@@ -1,3 +1,6 @@
+import { useInterfaceLang } from "~/i18n/interface-lang";
+import { useText } from "~/i18n/text";
+
 /** How each provider's posts are embedded: its script, the global it defines, and the markup it upgrades. */
 const SOCIAL_PROVIDERS = {
   TikTok: { script: "https://www.tiktok.com/embed.js", global: "tiktokEmbed", company: "TikTok" },
@@ -33,6 +36,9 @@ function postMarkup(provider: SocialProvider, url: string, title: string): strin
  */
 export function SocialEmbed({ provider, url, title, autoload }: SocialEmbedProps) {
   const p = SOCIAL_PROVIDERS[provider];
+  const { t } = useText();
+  const own = useInterfaceLang();
+  const newTab = <span className="sr-only">{` ${t("layout.newTab")}`}</span>;
   return (
     <div
       data-embed
@@ -44,24 +50,24 @@ export function SocialEmbed({ provider, url, title, autoload }: SocialEmbedProps
       <template data-embed-template dangerouslySetInnerHTML={{ __html: postMarkup(provider, url, title) }} />
       <div data-embed-placeholder className="rounded-lg bg-navy-800 p-5 text-white">
         <p className="font-semibold">{title}</p>
-        <p className="mt-2 text-sm text-sand-100">
-          This post is on {p.company}. Loading it connects your browser to {p.company}, which may set cookies and record your visit.
+        <p className="mt-2 text-sm text-sand-100" {...own}>
+          {t("embed.post.notice", { company: p.company })}
         </p>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
+        <div className="mt-4 flex flex-wrap items-center gap-4" {...own}>
           <button type="button" data-embed-load className="btn-gold">
-            Load post from {provider}
+            {t("embed.post.load", { provider })}
           </button>
           <a href={url} target="_blank" rel="noopener noreferrer" className="text-sm text-white underline underline-offset-4">
-            View on {provider}
-            <span className="sr-only"> (opens in a new tab)</span>
+            {t("embed.post.view", { provider })}
+            {newTab}
           </a>
         </div>
       </div>
-      <p data-embed-failed hidden className="rounded-lg border border-sand-200 bg-white p-4 text-sm">
-        The post could not be shown here.{" "}
+      <p data-embed-failed hidden className="rounded-lg border border-sand-200 bg-white p-4 text-sm" {...own}>
+        {t("embed.post.failed")}{" "}
         <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-navy-600 underline">
-          View it on {provider}
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t("embed.post.viewIt", { provider })}
+          {newTab}
         </a>
       </p>
     </div>
