@@ -19,10 +19,16 @@ import { appContext } from "./context.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
 import { inStaffArea, wantsHydration } from "./lib/route-handle";
-import { interfaceText } from "./i18n/interface-text.server";
+import { interfaceText, layoutText } from "./i18n/interface-text.server";
 import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./i18n/languages";
 import { TextProvider } from "./i18n/text";
 import { LanguageSwitcher, type LanguageLink } from "./components/layout/LanguageSwitcher";
+
+/**
+ * The pages whose words are all interface text (the forms and the donation page): each is in every language
+ * already, with no English content inside it.
+ */
+const IN_EVERY_LANGUAGE = new Set<string>([href("/contact"), href("/join-us"), href("/donate")]);
 
 /**
  * The page's language, from its address, and the ways to read it in another. Until staff translate content,
@@ -30,7 +36,7 @@ import { LanguageSwitcher, type LanguageLink } from "./components/layout/Languag
  */
 function pageLanguages(pathname: string, siteUrl: string) {
   const { language, path } = languageOfPath(pathname);
-  const translated = new Set<LanguageCode>([SOURCE_LANGUAGE]);
+  const translated = new Set<LanguageCode>(IN_EVERY_LANGUAGE.has(path) ? LANGUAGES.map((l) => l.code) : [SOURCE_LANGUAGE]);
   const links: LanguageLink[] = LANGUAGES.map(({ code, name, dir }) => {
     const here = code === language || translated.has(code);
     return {
@@ -59,7 +65,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     layout,
     languages,
-    text: interfaceText(languages.language),
+    // The layout's strings only: a page that says more sends its own (pageText), so no page carries another's.
+    text: layoutText(languages.language),
     enhanceScriptUrl,
     meta: {
       siteUrl,
