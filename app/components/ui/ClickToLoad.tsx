@@ -21,6 +21,11 @@ interface ClickToLoadProps {
   autoload: boolean;
   className?: string;
   note?: string;
+  /**
+   * The placeholder's words in the page's language (the donation page's): what it says before loading, its
+   * button, and "(opens in a new tab)". Without them it speaks English.
+   */
+  words?: { notice: string; load: string; newTab: string };
 }
 
 const escapeAttribute = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -49,7 +54,7 @@ function frameMarkup({ src, title, className, allow, referrerPolicy, allowFullSc
  * A privacy-first embed: the server renders the iframe inside a <template>, inert until the visitor
  * presses the button (app/enhance/embeds.ts). Without JavaScript the direct link still works.
  */
-export function ClickToLoad({ provider, what, directUrl, directLabel, frame, autoload, className, note }: ClickToLoadProps) {
+export function ClickToLoad({ provider, what, directUrl, directLabel, frame, autoload, className, note, words }: ClickToLoadProps) {
   if (autoload) {
     return (
       <div className={className}>
@@ -70,14 +75,15 @@ export function ClickToLoad({ provider, what, directUrl, directLabel, frame, aut
       <template data-embed-template dangerouslySetInnerHTML={{ __html: frameMarkup(frame) }} />
       <div data-embed-placeholder className="flex h-full flex-col items-center justify-center gap-4 bg-navy-800 p-6 text-center text-white">
         <p className="max-w-md text-sm text-sand-100">
-          {note ?? `This ${what} is provided by ${provider}.`} Loading it connects your browser to {provider}, which may set cookies and
-          record your visit.
+          {words
+            ? words.notice
+            : `${note ?? `This ${what} is provided by ${provider}.`} Loading it connects your browser to ${provider}, which may set cookies and record your visit.`}
         </p>
         <button type="button" data-embed-load className="btn-gold">
-          Load {what} from {provider}
+          {words ? words.load : `Load ${what} from ${provider}`}
         </button>
         <a href={directUrl} target="_blank" rel="noopener noreferrer" className="text-sm text-white underline underline-offset-4">
-          {directLabel} (opens in a new tab)
+          {directLabel} {words ? words.newTab : "(opens in a new tab)"}
         </a>
       </div>
     </div>

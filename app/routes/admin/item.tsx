@@ -71,7 +71,11 @@ function AsSent({ slug, id, fields }: Pick<Loaded, "slug" | "id" | "fields">) {
         {fields.map((f) => (
           <div key={f.field} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
             <dt className="font-semibold text-sand-700">{f.label}</dt>
-            <dd dir="auto" className="whitespace-pre-wrap break-words" data-field={f.field}>
+            <dd
+              dir={f.field === "email" || f.field === "phone" ? "ltr" : "auto"}
+              className="whitespace-pre-wrap break-words"
+              data-field={f.field}
+            >
               {f.value || <span className="text-sand-700">(empty)</span>}
             </dd>
           </div>
@@ -157,8 +161,8 @@ export default function Item({ loaderData: d, actionData }: Route.ComponentProps
           ← {d.title}
         </Link>
       </p>
-      <h1 className="mt-2 font-serif text-2xl font-bold text-navy-900" dir="auto">
-        {d.headline}
+      <h1 className="mt-2 font-serif text-2xl font-bold text-navy-900">
+        {d.headline[0]}: <bdi>{d.headline[1]}</bdi>
       </h1>
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>
