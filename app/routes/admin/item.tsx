@@ -1,7 +1,7 @@
 import { Form, href, Link, useSearchParams } from "react-router";
 import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/item";
-import { ConfirmDelete, DeletionDate, StatusBadge, When } from "~/components/staff/InboxParts";
+import { ConfirmDelete, DeletionDate, LanguageName, StatusBadge, When } from "~/components/staff/InboxParts";
 import { ActionNotice } from "~/components/staff/Controls";
 import { appContext } from "~/context.server";
 import { STATUSES } from "~/staff/inbox";
@@ -33,6 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         value: Array.isArray(value) ? value.join("; ") : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value ?? ""),
       };
     }),
+    language: row.language,
     status: row.status,
     spam: row.spam,
     note: row.note,
@@ -167,6 +168,9 @@ export default function Item({ loaderData: d, actionData }: Route.ComponentProps
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>
           Received <When iso={d.received} />
+        </span>
+        <span data-language={d.language}>
+          Written in <LanguageName code={d.language} />
         </span>
         <StatusBadge status={d.status} spam={d.spam} />
         <DeletionDate date={d.deletedOn} />
