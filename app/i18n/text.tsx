@@ -4,8 +4,10 @@
  * reads them, on the server and in a hydrated page alike.
  */
 import { createContext, Fragment, useContext, useMemo, type ReactNode } from "react";
+import type { MetaDescriptor } from "react-router";
+import { pageMeta, rootMeta } from "~/lib/seo";
 import type en from "./messages/en.json";
-import { intlLocale, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./languages";
+import { intlLocale, languageOfPath, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./languages";
 
 export type MessageKey = keyof typeof en;
 export type InterfaceText = Record<MessageKey, string>;
@@ -26,6 +28,25 @@ export function PageText({ text, children }: { text: Partial<InterfaceText>; chi
   const outer = useContext(TextContext);
   const value = useMemo(() => ({ language: outer.language, text: { ...outer.text, ...text } }), [outer, text]);
   return <TextProvider value={value}>{children}</TextProvider>;
+}
+
+/**
+ * The `meta` export of a page whose words are all interface text (the contact, volunteer and donation pages):
+ * it is in every language, so its title and description are its loader's strings, in the page's language, and
+ * its canonical address is its own (/fa/contact), where a page not yet translated names the English one.
+ * Here rather than in a module of its own: this module ships with every hydrated page already.
+ */
+export function pageTextMeta(path: string, title: MessageKey, description: MessageKey) {
+  return ({ matches, location, loaderData }: { matches: readonly unknown[]; location: { pathname: string }; loaderData?: unknown }) => {
+    const text = (loaderData as { text?: Partial<InterfaceText> } | undefined)?.text;
+    if (!text?.[title]) return [] as MetaDescriptor[];
+    return pageMeta({
+      title: text[title],
+      description: text[description] ?? "",
+      path: localPath(languageOfPath(location.pathname).language, path),
+      root: rootMeta(matches),
+    });
+  };
 }
 
 /** What `rich()` puts in a string: a `{name}` becomes a node, a `<name>words</name>` the node made of its words. */

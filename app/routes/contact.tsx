@@ -9,9 +9,7 @@ import { contactForm } from "~/forms/definitions";
 import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-submission";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { FIXED_PAGES } from "~/content/fixed-pages";
-import { PageText, useText } from "~/i18n/text";
-import { pageInEveryLanguageMeta } from "~/i18n/page-meta";
+import { PageText, pageTextMeta, useText } from "~/i18n/text";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -31,7 +29,7 @@ export const clientAction = keepFormWhenOffline();
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = pageInEveryLanguageMeta(FIXED_PAGES.contact, "contact.title", "contact.description");
+export const meta = pageTextMeta(href("/contact"), "contact.title", "contact.description");
 
 export default function Contact(props: Route.ComponentProps) {
   return (

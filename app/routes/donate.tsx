@@ -1,12 +1,11 @@
+import { href } from "react-router";
 import type { Route } from "./+types/donate";
 import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { appContext } from "~/context.server";
-import { FIXED_PAGES } from "~/content/fixed-pages";
 import { pageText } from "~/i18n/interface-text.server";
 import { languageOfPath } from "~/i18n/languages";
-import { pageInEveryLanguageMeta } from "~/i18n/page-meta";
-import { PageText, useText } from "~/i18n/text";
+import { PageText, pageTextMeta, useText } from "~/i18n/text";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content, embeds } = context.get(appContext);
@@ -15,7 +14,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { donation: content.site.donation, autoloadEmbeds: embeds === "auto", text: pageText(language, ["donate", "forms"]) };
 }
 
-export const meta = pageInEveryLanguageMeta(FIXED_PAGES.donate, "donate.title", "donate.intro");
+export const meta = pageTextMeta(href("/donate"), "donate.title", "donate.intro");
 
 export default function Donate({ loaderData }: Route.ComponentProps) {
   return (

@@ -10,9 +10,7 @@ import { INTEREST_LABELS, joinForm, OTHER_INTEREST } from "~/forms/definitions";
 import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-submission";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { FIXED_PAGES } from "~/content/fixed-pages";
-import { pageInEveryLanguageMeta } from "~/i18n/page-meta";
-import { PageText, useText } from "~/i18n/text";
+import { PageText, pageTextMeta, useText } from "~/i18n/text";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -28,7 +26,7 @@ export const clientAction = keepFormWhenOffline();
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = pageInEveryLanguageMeta(FIXED_PAGES.joinUs, "join.title", "join.description");
+export const meta = pageTextMeta(href("/join-us"), "join.title", "join.description");
 
 const noSubscription = () => () => {};
 
