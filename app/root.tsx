@@ -19,7 +19,7 @@ import { appContext } from "./context.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
 import { inStaffArea, wantsHydration } from "./lib/route-handle";
-import { interfaceText } from "./i18n/interface-text.server";
+import { interfaceText, layoutText } from "./i18n/interface-text.server";
 import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./i18n/languages";
 import { formatDate, TextProvider } from "./i18n/text";
 import { TranslationNote } from "./components/layout/TranslationNote";
@@ -77,8 +77,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     layout,
     languages,
-    // With staff's corrections, read with the rest of this edition (app/i18n/interface-corrections.server.ts).
-    text: interfaceText(languages.language, content.interfaceCorrections),
+    // The layout's strings only, with staff's corrections read with the rest of this edition: a page that says
+    // more sends its own (pageText), so no page carries another's.
+    text: layoutText(languages.language, content.interfaceCorrections),
     enhanceScriptUrl,
     meta: {
       siteUrl,

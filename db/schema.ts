@@ -157,6 +157,8 @@ const submissionColumns = {
   }),
   handling: () => ({
     agree_to_terms: boolean("agree_to_terms").notNull(),
+    /** The language the person wrote in (app/i18n/languages.ts): the page's, so staff can reply in it. */
+    language: text("language").notNull().default("en"),
     /** new, in_progress or done (app/staff/inbox.ts). */
     status: text("status").notNull().default("new"),
     spam: boolean("spam").notNull().default(false),

@@ -3,11 +3,16 @@
  * if storage is down). The same answers at /api/{name} and at /functions/v1/{name}, where the original
  * front end's backend client library (`functions.invoke(name, { body })`) posts them. Its Authorization,
  * apikey and x-client-info headers are accepted and ignored: these are public forms.
+ *
+ * A body may say the language the person wrote in beside the fields (`"language": "fa"`, one of
+ * app/i18n/languages.ts; English when absent): the submission records it, and the answer, its field
+ * messages included, is said in it.
  */
 import { jsonAnswer } from "~/lib/responses";
 import { corsHeaders } from "./cors";
 import { FORMS, type FormDefinition } from "./definitions";
-import { handleSubmission, METHOD_NOT_ALLOWED, type SubmissionOutcome } from "./handle-submission.server";
+import { handleSubmission, METHOD_NOT_ALLOWED, sayFieldErrors, type SubmissionOutcome } from "./handle-submission.server";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import type { FormsContext } from "./service.server";
 
 const formByFunctionName = (name: string | undefined): FormDefinition | undefined => FORMS.find((f) => f.functionName === name);
@@ -23,7 +28,9 @@ function answer(outcome: SubmissionOutcome, cors: Record<string, string>): Respo
     default:
       return jsonAnswer(
         outcome.status,
-        "fieldErrors" in outcome ? { error: outcome.error, fieldErrors: outcome.fieldErrors } : { error: outcome.error },
+        "fieldErrors" in outcome && outcome.fieldErrors
+          ? { error: outcome.error, fieldErrors: sayFieldErrors(outcome.language ?? SOURCE_LANGUAGE, outcome.fieldErrors) }
+          : { error: outcome.error },
         cors,
       );
   }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_MESSAGE, contactSchema, INTERESTS, joinForm, joinSchema, OTHER_INTEREST, readFormData } from "./definitions";
+import { contactSchema, FORMS, INTEREST_LABELS, INTERESTS, joinForm, joinSchema, OTHER_INTEREST, readFormData } from "./definitions";
+import { SHIPPED } from "~/i18n/interface-text.server";
+import { sayFieldErrors } from "./handle-submission.server";
 import { validate } from "~/lib/validation";
+import type { LanguageCode } from "~/i18n/languages";
+
+const CONSENT_MESSAGE = "You must agree to the Privacy Policy and Terms of Use";
 
 const contact = {
   name: "  Layla  ",
@@ -10,9 +15,10 @@ const contact = {
   agree_to_terms: true,
 };
 const join = { name: "Sam", email: "sam@example.org", interests: ["Fundraising"], agree_to_terms: true };
-const errorsOf = (schema: typeof contactSchema | typeof joinSchema, input: unknown) => {
+/** The messages a submission gets, as a page in `language` says them (English: docs/product.md's words). */
+const errorsOf = (schema: typeof contactSchema | typeof joinSchema, input: unknown, language: LanguageCode = "en") => {
   const r = validate(schema, input);
-  return r.success ? {} : r.fieldErrors;
+  return r.success ? {} : sayFieldErrors(language, r.fieldErrors);
 };
 
 describe('contact form rules (docs/product.md, "Contact form")', () => {
@@ -129,6 +135,37 @@ describe("join form: all problems at once", () => {
   it("asks for the Other description even while other fields are wrong", () => {
     const r = validate(joinSchema, { name: "", email: "", interests: [OTHER_INTEREST], other_description: "", agree_to_terms: false });
     expect(r.success).toBe(false);
-    if (!r.success) expect(r.fieldErrors.other_description).toEqual(["Please describe your other interest"]);
+    if (!r.success) expect(r.fieldErrors.other_description).toEqual(["join.error.otherRequired"]);
+  });
+});
+
+describe("the same rules in another language (issue 34)", () => {
+  it("label each field, and each area of interest, in English as staff read them", () => {
+    for (const form of FORMS) {
+      const keys = form.text.fields as Record<string, keyof typeof SHIPPED.en>;
+      for (const field of Object.keys(keys)) expect(SHIPPED.en[keys[field]!], field).toBe((form.labels as Record<string, string>)[field]);
+    }
+    for (const interest of INTERESTS) expect(SHIPPED.en[INTEREST_LABELS[interest]]).toBe(interest);
+  });
+
+  it("say each message in the page's language, the maximum in its digits and its plural form", () => {
+    const tooLong = { ...contact, name: "x".repeat(51), message: "m".repeat(1001), phone: "1".repeat(31) };
+    expect(errorsOf(contactSchema, tooLong, "fa")).toEqual({
+      name: ["نام باید کمتر از ۵۰ نویسه باشد"],
+      phone: ["شمارهٔ تلفن باید کمتر از ۳۰ نویسه باشد"],
+      message: ["پیام باید کمتر از ۱۰۰۰ نویسه باشد"],
+    });
+    // Arabic counts 50 with the "many" form, 1000 with "other" (CLDR).
+    expect(errorsOf(contactSchema, tooLong, "ar")).toMatchObject({
+      name: ["يجب أن يكون الاسم أقل من ٥٠ حرفًا"],
+      message: ["يجب أن تكون الرسالة أقل من ١٠٠٠ حرف"],
+    });
+    expect(errorsOf(joinSchema, { ...join, social_media: "s".repeat(201) }, "ku").social_media).toEqual([
+      "Divê hesabên medyaya civakî ji 200 tîpan kêmtir bin",
+    ]);
+    expect(errorsOf(joinSchema, { ...join, agree_to_terms: false, interests: [] }, "fr")).toEqual({
+      interests: ["Veuillez choisir au moins un domaine d’intérêt"],
+      agree_to_terms: ["Vous devez accepter la Politique de confidentialité et les Conditions d’utilisation"],
+    });
   });
 });

@@ -4,64 +4,84 @@
  * the table that stores it. The pages, the server pipeline, storage,
  * the notification email, the staff inbox and CSV export all read these descriptions; adding a field
  * means adding it here, in db/schema.ts and in a migration. Browser-safe: zod/mini keeps the bundle small.
+ *
+ * What a visitor reads is said in the page's language (issue 34): each message is the key of a string in
+ * app/i18n/messages (`forms.error.nameRequired`), which the page, the route action and the JSON endpoints
+ * say in their language. The English strings there are docs/product.md's words.
  */
 import { href } from "react-router";
 import * as z from "zod/mini";
 import type { submissionTables } from "../../db/schema";
-import { INTERESTS, OTHER_INTEREST, type InboxSlug } from "./inboxes";
+import type { MessageKey, MessageValues } from "~/i18n/text";
+import { INTERESTS, OTHER_INTEREST, type Interest, type InboxSlug } from "./inboxes";
 
 export { INTERESTS, OTHER_INTEREST };
 
-export const CONSENT_MESSAGE = "You must agree to the Privacy Policy and Terms of Use";
+/**
+ * The values each message is said with, by its key: its field's maximum. A key names one maximum, so the
+ * contact form's 1000-character message and the volunteer form's 2000 have keys of their own.
+ */
+export const MESSAGE_VALUES: Partial<Record<MessageKey, MessageValues>> = {};
+
+/** A message said with a maximum ("Name must be less than {max} characters"), registered under its key. */
+function tooLong(key: MessageKey, max: number): MessageKey {
+  const known = MESSAGE_VALUES[key];
+  if (known && known.max !== max) throw new Error(`${key} is said with ${known.max} and ${max}: give each maximum its own key`);
+  MESSAGE_VALUES[key] = { max };
+  return key;
+}
+
+export const CONSENT_MESSAGE: MessageKey = "forms.error.consent";
 
 /** PostgreSQL cannot store NUL characters, and no person types one. */
 const stripNul = z.overwrite((s: string) => s.replaceAll("\u0000", ""));
 
 /** A text field: trimmed, optionally required, with a maximum. */
-function textField(max: number, maxMessage: string, requiredMessage?: string) {
-  const checks = [stripNul, z.trim(), ...(requiredMessage ? [z.minLength(1, requiredMessage)] : []), z.maxLength(max, maxMessage)];
-  const field = z.string({ error: requiredMessage ?? maxMessage }).check(...checks);
+function textField(max: number, maxMessage: MessageKey, requiredMessage?: MessageKey) {
+  const tooLongMessage = tooLong(maxMessage, max);
+  const checks = [stripNul, z.trim(), ...(requiredMessage ? [z.minLength(1, requiredMessage)] : []), z.maxLength(max, tooLongMessage)];
+  const field = z.string({ error: requiredMessage ?? tooLongMessage }).check(...checks);
   return requiredMessage ? field : z._default(field, "");
 }
 
 const emailField = z
-  .string({ error: "Invalid email address" })
-  .check(stripNul, z.trim(), z.maxLength(50, "Email must be less than 50 characters"), z.email({ error: "Invalid email address" }));
+  .string({ error: "forms.error.emailInvalid" })
+  .check(stripNul, z.trim(), z.maxLength(50, tooLong("forms.error.emailTooLong", 50)), z.email({ error: "forms.error.emailInvalid" }));
 
 const consentField = z.literal(true, { error: CONSENT_MESSAGE });
 
 export const contactSchema = z.object({
-  name: textField(50, "Name must be less than 50 characters", "Name is required"),
+  name: textField(50, "forms.error.nameTooLong", "forms.error.nameRequired"),
   email: emailField,
-  phone: textField(30, "Phone must be less than 30 characters"),
-  organization: textField(50, "Organization must be less than 50 characters"),
-  country: textField(50, "Country must be less than 50 characters"),
-  community: textField(50, "Community must be less than 50 characters"),
-  subject: textField(150, "Subject must be less than 150 characters", "Subject is required"),
-  message: textField(1000, "Message must be less than 1000 characters", "Message is required"),
+  phone: textField(30, "contact.error.phoneTooLong"),
+  organization: textField(50, "forms.error.organizationTooLong"),
+  country: textField(50, "forms.error.countryTooLong"),
+  community: textField(50, "forms.error.communityTooLong"),
+  subject: textField(150, "contact.error.subjectTooLong", "contact.error.subjectRequired"),
+  message: textField(1000, "contact.error.messageTooLong", "contact.error.messageRequired"),
   agree_to_terms: consentField,
 });
 
 export const joinSchema = z
   .object({
-    name: textField(50, "Name must be less than 50 characters", "Name is required"),
+    name: textField(50, "forms.error.nameTooLong", "forms.error.nameRequired"),
     email: emailField,
-    phone: textField(30, "Phone number must be less than 30 characters"),
-    organization: textField(50, "Organization must be less than 50 characters"),
-    country: textField(50, "Country must be less than 50 characters"),
-    community: textField(50, "Community must be less than 50 characters"),
-    social_media: textField(200, "Social media handles must be less than 200 characters"),
+    phone: textField(30, "join.error.phoneTooLong"),
+    organization: textField(50, "forms.error.organizationTooLong"),
+    country: textField(50, "forms.error.countryTooLong"),
+    community: textField(50, "forms.error.communityTooLong"),
+    social_media: textField(200, "join.error.socialMediaTooLong"),
     interests: z
-      .array(z.enum(INTERESTS, { error: "Please select only the areas of interest listed" }), {
-        error: "Please select at least one area of interest",
+      .array(z.enum(INTERESTS, { error: "join.error.interestsUnknown" }), {
+        error: "join.error.interestsRequired",
       })
       // A repeated box (a crafted request) counts once.
       .check(
-        z.minLength(1, "Please select at least one area of interest"),
+        z.minLength(1, "join.error.interestsRequired"),
         z.overwrite((list) => [...new Set(list)]),
       ),
-    other_description: textField(500, "Description must be less than 500 characters"),
-    message: textField(2000, "Message must be less than 2000 characters"),
+    other_description: textField(500, "join.error.otherTooLong"),
+    message: textField(2000, "join.error.messageTooLong"),
     agree_to_terms: consentField,
   })
   .check(
@@ -71,7 +91,7 @@ export const joinSchema = z
         !v.interests.includes(OTHER_INTEREST) ||
         (typeof v.other_description === "string" && v.other_description.trim().length > 0),
       {
-        message: "Please describe your other interest",
+        message: "join.error.otherRequired",
         path: ["other_description"],
         // Report it together with the other fields' errors, not only once they are fixed.
         when: () => true,
@@ -79,16 +99,38 @@ export const joinSchema = z
     ),
   );
 
-interface Message {
-  title: string;
-  description: string;
-}
+/** The volunteer form's areas of interest as a visitor reads them; the English (INTERESTS) is what is stored. */
+export const INTEREST_LABELS: Record<Interest, MessageKey> = {
+  "Content Creation / Messaging": "join.interest.contentCreation",
+  "Social Media and Outreach": "join.interest.socialMedia",
+  "Research / Fact-Checking": "join.interest.research",
+  "Event Organization": "join.interest.events",
+  "Community Building": "join.interest.communityBuilding",
+  Fundraising: "join.interest.fundraising",
+  "Youth Programs / Education": "join.interest.youth",
+  "Administrative Support": "join.interest.administrative",
+  "Advisory Role": "join.interest.advisory",
+  "Other (please describe below)": "join.interest.other",
+};
 
 type FormSchema = typeof contactSchema | typeof joinSchema;
 
+/** What a visitor reads, as keys of app/i18n/messages (docs/product.md, "Sending and outcomes"). */
+interface FormText<S extends FormSchema> {
+  /** Each field's label on the public form (the consent box has its own sentence, `forms.consent`). */
+  fields: { [K in Exclude<keyof z.output<S>, "agree_to_terms">]: MessageKey };
+  submit: MessageKey;
+  /** The button while the form is being sent. */
+  sending: MessageKey;
+  success: { title: MessageKey; description: MessageKey };
+  failure: MessageKey;
+  /** "Too many {these} have been sent from your network. Please try again in {minutes}." */
+  rateLimited: MessageKey;
+}
+
 interface FormDescription<S extends FormSchema, T extends keyof typeof submissionTables> {
   kind: "contact" | "join";
-  /** The page that shows the form and receives its posts. */
+  /** The page that shows the form and receives its posts, in English (each language has it under its prefix). */
   path: string;
   /** The staff inbox that lists what it receives (/admin/messages, /admin/volunteers). */
   inbox: InboxSlug;
@@ -97,15 +139,15 @@ interface FormDescription<S extends FormSchema, T extends keyof typeof submissio
   /** The table in db/schema.ts; its columns carry these field names. */
   table: T;
   schema: S;
-  /** Every field's label, as the form, the notification email, the inbox and CSV export show it. */
+  /** Every field's label in English, as the notification email, the inbox and CSV export show it. */
   labels: { [K in keyof z.output<S>]: string };
-  /** What a staff member sees first: the notification email's subject, the inbox's headline. */
-  headline: (data: z.output<S>) => string;
-  /** What the visitor is told (docs/product.md, "Sending and outcomes"). */
-  success: Message;
-  failure: string;
-  /** Counted by the rate limit: "Too many {these} have been sent from your network." */
-  rateLimited: string;
+  /** What the visitor reads, in the page's language. */
+  text: FormText<S>;
+  /**
+   * What a staff member sees first, the notification email's subject and the inbox's headline: its title and
+   * what the person wrote, shown isolated (in any script) after it.
+   */
+  headline: (data: z.output<S>) => readonly [title: string, written: string];
   /** What the person sent, said at the top of the notification email (NOTIFY_INCLUDE_DETAILS). */
   emailIntro: string;
   /** The notification email's subject when it carries no details (the default): nothing personal. */
@@ -125,6 +167,14 @@ const personLabels = {
   country: "Country",
   community: "Community",
 };
+const personFieldText = {
+  name: "forms.field.name",
+  email: "forms.field.email",
+  phone: "forms.field.phone",
+  organization: "forms.field.organization",
+  country: "forms.field.country",
+  community: "forms.field.community",
+} as const satisfies Record<keyof typeof personLabels, MessageKey>;
 const consentLabel = "Agreed to the Privacy Policy and Terms of Use";
 
 export const contactForm = defineForm({
@@ -135,10 +185,15 @@ export const contactForm = defineForm({
   table: "contact_submissions",
   schema: contactSchema,
   labels: { ...personLabels, subject: "Subject", message: "Message", agree_to_terms: consentLabel },
-  headline: (s) => `New contact message: ${s.subject}`,
-  success: { title: "Message sent!", description: "Thank you for contacting us. We'll get back to you soon." },
-  failure: "Failed to send message. Please try again.",
-  rateLimited: "messages",
+  text: {
+    fields: { ...personFieldText, subject: "contact.field.subject", message: "forms.field.message" },
+    submit: "contact.submit",
+    sending: "contact.sending",
+    success: { title: "contact.success.title", description: "contact.success.description" },
+    failure: "contact.failure",
+    rateLimited: "contact.rateLimited",
+  },
+  headline: (s) => ["New contact message", s.subject],
   emailIntro: "A visitor sent a message through the website's contact form.",
   notificationTitle: "New message",
 });
@@ -158,10 +213,21 @@ export const joinForm = defineForm({
     message: "Message",
     agree_to_terms: consentLabel,
   },
-  headline: (s) => `New volunteer sign-up: ${s.name}`,
-  success: { title: "Success!", description: "Thank you for joining the resistance! We'll be in touch soon." },
-  failure: "Failed to submit form. Please try again.",
-  rateLimited: "sign-ups",
+  text: {
+    fields: {
+      ...personFieldText,
+      social_media: "join.field.socialMedia",
+      interests: "join.field.interests",
+      other_description: "join.field.otherDescription",
+      message: "forms.field.message",
+    },
+    submit: "join.submit",
+    sending: "join.sending",
+    success: { title: "join.success.title", description: "join.success.description" },
+    failure: "join.failure",
+    rateLimited: "join.rateLimited",
+  },
+  headline: (s) => ["New volunteer sign-up", s.name],
   emailIntro: "A visitor signed up through the website's Join Us form. This can reveal their beliefs: handle it with care.",
   notificationTitle: "New volunteer sign-up",
 });
@@ -193,7 +259,5 @@ export function readFormData(form: FormDefinition, data: FormData): FormValues {
   return values;
 }
 
-export function rateLimitMessage(form: FormDefinition, seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many ${form.rateLimited} have been sent from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
+/** How long a visitor must wait, in whole minutes (the rate limit answers in seconds). */
+export const rateLimitValues = (seconds: number) => ({ minutes: Math.ceil(seconds / 60) });

@@ -4,8 +4,11 @@
  * 4xx answer; only a database outage answers 503, and then the visitor keeps what they typed.
  */
 import { validate, type FieldErrors } from "~/lib/validation";
+import { formatMessage } from "~/i18n/interface-text.server";
+import { isLanguageCode, languageOfPath, LANGUAGES, SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
+import type { MessageKey } from "~/i18n/text";
 import { looksAutomated } from "./abuse.server";
-import { rateLimitMessage, readFormData, type FormDefinition, type FormValues, type Submission } from "./definitions";
+import { MESSAGE_VALUES, rateLimitValues, readFormData, type FormDefinition, type FormValues, type Submission } from "./definitions";
 import { KEY_FIELD } from "./protection";
 import type { FormsContext } from "./service.server";
 import { storeSubmission } from "./submissions.server";
@@ -15,6 +18,11 @@ const JSON_BODY_LIMIT = 16 * 1024;
 /** URL-encoding can triple each byte. */
 const FORM_BODY_LIMIT = 48 * 1024;
 
+/**
+ * What became of a submission. `error` is said in `language`; each of `fieldErrors` is the key of its message
+ * (`forms.error.nameRequired`), which the page says in its language and the JSON endpoints say with
+ * `sayFieldErrors`.
+ */
 export type SubmissionOutcome = (
   | { status: 201; id: string }
   | { status: 400; error: string; fieldErrors?: FieldErrors }
@@ -23,7 +31,19 @@ export type SubmissionOutcome = (
 ) & {
   /** What the visitor typed, read from the one parse of the body: put back into a form that failed. */
   values?: FormValues;
+  /** The language the submission was made in, and its answer is said in. */
+  language?: LanguageCode;
 };
+
+/** A form's message in a language, with the values it is said with (a field's maximum). */
+export const sayMessage = (language: LanguageCode, key: MessageKey) => formatMessage(language, key, MESSAGE_VALUES[key]);
+
+/** Each field's message keys as words in a language. */
+export function sayFieldErrors(language: LanguageCode, fieldErrors: FieldErrors): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, keys]) => [field, keys?.map((k) => sayMessage(language, k as MessageKey))]),
+  );
+}
 
 class BodyTooLarge extends Error {}
 
@@ -65,13 +85,17 @@ interface Parsed {
   input: FormValues | Record<string, unknown>;
   spam: boolean;
   idempotencyKey: string | null;
+  language: LanguageCode;
 }
+
+const LANGUAGE_CODES = LANGUAGES.map((l) => l.code).join(", ");
 
 async function parseRequest(
   form: FormDefinition,
   request: Request,
   via: "form" | "json",
   minFillMs: number,
+  addressed: LanguageCode,
 ): Promise<Parsed | SubmissionOutcome> {
   const type = mediaType(request);
   if (via === "json") {
@@ -85,11 +109,17 @@ async function parseRequest(
     }
     if (typeof body !== "object" || body === null || Array.isArray(body))
       return { status: 400, error: "The request body must be a JSON object." };
+    // The language the person wrote in, beside the form's fields: English when not said.
+    const { language = SOURCE_LANGUAGE, ...input } = body as Record<string, unknown>;
+    if (typeof language !== "string" || !isLanguageCode(language))
+      return { status: 400, error: `Unknown language: use one of ${LANGUAGE_CODES}.` };
     const key = request.headers.get("idempotency-key");
-    return { input: body as Record<string, unknown>, spam: false, idempotencyKey: key && key.length <= 100 ? key : null };
+    return { input, spam: false, idempotencyKey: key && key.length <= 100 ? key : null, language };
   }
+  // A page's form is in the language of its address: /fa/contact is Persian.
+  const language = addressed;
   if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
-    return { status: 415, error: "Send the form as a web form." };
+    return { status: 415, error: formatMessage(language, "forms.error.notAForm"), language };
   }
   const text = await readLimitedText(request, FORM_BODY_LIMIT);
   let data: FormData;
@@ -100,13 +130,14 @@ async function parseRequest(
       body: text,
     }).formData();
   } catch {
-    return { status: 400, error: "The form could not be read." };
+    return { status: 400, error: formatMessage(language, "forms.error.unreadableForm"), language };
   }
   const key = data.get(KEY_FIELD);
   return {
     input: readFormData(form, data),
     spam: looksAutomated(data, minFillMs),
     idempotencyKey: typeof key === "string" && /^[\w-]{8,100}$/.test(key) ? key : null,
+    language,
   };
 }
 
@@ -121,33 +152,45 @@ export async function handleSubmission(
 ): Promise<SubmissionOutcome> {
   if (request.method !== "POST") return METHOD_NOT_ALLOWED;
   const { submissions } = ctx;
+  // Until the body is read, a page's form answers in its address's language, an endpoint in English.
+  const addressed = via === "form" ? languageOfPath(new URL(request.url).pathname).language : SOURCE_LANGUAGE;
   const allowed = via === "json" ? submissions.allowedOrigins : [];
-  if (isCrossSite(request, ctx.siteUrl, allowed)) return { status: 403, error: "Submissions are accepted only from this website." };
+  if (isCrossSite(request, ctx.siteUrl, allowed))
+    return { status: 403, error: formatMessage(addressed, "forms.error.crossSite"), language: addressed };
 
   let parsed: Parsed | SubmissionOutcome;
   try {
-    parsed = await parseRequest(form, request, via, submissions.minFillMs);
+    parsed = await parseRequest(form, request, via, submissions.minFillMs, addressed);
   } catch (err) {
-    if (err instanceof BodyTooLarge) return { status: 413, error: "The submission is too large." };
-    return { status: 400, error: "The request could not be read." };
+    if (err instanceof BodyTooLarge) return { status: 413, error: formatMessage(addressed, "forms.error.tooLarge"), language: addressed };
+    return { status: 400, error: formatMessage(addressed, "forms.error.unreadableRequest"), language: addressed };
   }
   if ("status" in parsed) return parsed;
+  const { language } = parsed;
   const values = via === "form" ? (parsed.input as FormValues) : undefined;
 
   const result = validate(form.schema, parsed.input);
-  if (!result.success) return { status: 400, error: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors, values };
+  if (!result.success)
+    return { status: 400, error: formatMessage(language, "forms.correctFields"), fieldErrors: result.fieldErrors, values, language };
 
   const clientHash = ctx.hashAddress(ctx.clientAddress);
   const wait = await submissions.limiter.consume(clientHash ?? "unknown").catch(() => null);
-  if (wait !== null) return { status: 429, retryAfter: wait, error: rateLimitMessage(form, wait), values };
+  if (wait !== null)
+    return {
+      status: 429,
+      retryAfter: wait,
+      error: formatMessage(language, form.text.rateLimited, rateLimitValues(wait)),
+      values,
+      language,
+    };
 
   try {
-    const options = { spam: parsed.spam, clientHash, idempotencyKey: parsed.idempotencyKey, notify: submissions.notify };
+    const options = { spam: parsed.spam, clientHash, idempotencyKey: parsed.idempotencyKey, notify: submissions.notify, language };
     const stored = await storeSubmission(ctx.database.db, form, result.data as Submission<FormDefinition>, options);
     if (!stored.duplicate) submissions.stored(form.kind, parsed.spam);
-    return { status: 201, id: stored.id };
+    return { status: 201, id: stored.id, language };
   } catch (err) {
     submissions.logError(`storing a ${form.kind} submission failed`, err);
-    return { status: 503, error: form.failure, values };
+    return { status: 503, error: formatMessage(language, form.text.failure), values, language };
   }
 }

@@ -24,3 +24,4 @@ export const INTERESTS = [
   "Other (please describe below)",
 ] as const;
 export const OTHER_INTEREST = INTERESTS[9];
+export type Interest = (typeof INTERESTS)[number];

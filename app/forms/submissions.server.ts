@@ -7,6 +7,7 @@ import { href } from "react-router";
 import type { Database } from "../../db/client.server";
 import { emailOutbox, submissionTables } from "../../db/schema";
 import type { contactForm, FormDefinition, joinForm, Submission } from "./definitions";
+import { SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
 
 export interface NotifyOptions {
   /** NOTIFY_INCLUDE_DETAILS: copy the submission into the email. Off by default: mailboxes are never purged. */
@@ -16,6 +17,8 @@ export interface NotifyOptions {
 }
 
 interface StoreOptions {
+  /** The language the person wrote in (the page's, or the JSON body's): staff reply in it. */
+  language?: LanguageCode;
   spam: boolean;
   clientHash: string | null;
   idempotencyKey: string | null;
@@ -54,7 +57,10 @@ function notificationEmail<F extends FormDefinition>(form: F, data: Submission<F
     .map(([label, value]) => `${label}: ${value}\n`);
   const message = String(values.message ?? "");
   return {
-    subject: form.headline(data as never).slice(0, 200),
+    subject: form
+      .headline(data as never)
+      .join(": ")
+      .slice(0, 200),
     body: `${form.emailIntro}\n\n${lines.join("")}${message ? `\nMessage:\n${message}\n` : ""}\nIn the staff area: ${link}\n`,
     replyTo: (data as { email: string }).email,
   };
@@ -80,7 +86,13 @@ export async function storeSubmission<F extends FormDefinition>(
     }
     const [inserted] = await tx
       .insert(table)
-      .values({ ...data, spam: o.spam, clientHash: o.clientHash, idempotencyKey: o.idempotencyKey } as never)
+      .values({
+        ...data,
+        language: o.language ?? SOURCE_LANGUAGE,
+        spam: o.spam,
+        clientHash: o.clientHash,
+        idempotencyKey: o.idempotencyKey,
+      } as never)
       .onConflictDoNothing({ target: table.idempotencyKey })
       .returning({ id: table.id });
     // No row: a concurrent request with the same key committed first.

@@ -1,15 +1,15 @@
 import { Form, href } from "react-router";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { bindFields, ConsentCheckbox, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/components/forms/fields";
+import { ConsentCheckbox, PersonFields, ProtectionFields, RequiredMark, TextField, useFieldBinder } from "~/components/forms/fields";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
 import { contactForm } from "~/forms/definitions";
 import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-submission";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { staticPageMeta } from "~/lib/seo";
-import { FIXED_PAGES } from "~/content/fixed-pages";
+import { PageText, pageTextMeta, useText } from "~/i18n/text";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -18,61 +18,68 @@ export const headers = formPageHeaders;
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   const subject = new URL(request.url).searchParams.get("subject")?.slice(0, 150) ?? "";
-  return { ...formLoaderData(), subject, email: content.site.email.address };
+  return { ...formLoaderData(contactForm, request, content.interfaceCorrections), subject, email: content.site.email.address };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(contactForm, request, context.get(appContext));
 }
 
-export const clientAction = keepFormWhenOffline(contactForm);
+export const clientAction = keepFormWhenOffline();
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = staticPageMeta(FIXED_PAGES.contact);
+export const meta = pageTextMeta(href("/contact"), "contact.title", "contact.description");
 
-const FAILURE = { title: "Error", description: contactForm.failure };
+export default function Contact(props: Route.ComponentProps) {
+  return (
+    <PageText text={props.loaderData.text}>
+      <ContactForm {...props} />
+    </PageText>
+  );
+}
 
-export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+function ContactForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, rich, local } = useText();
   const form = useFormSubmission({
     form: contactForm,
     loaderData,
     actionData,
-    failureToast: () => FAILURE,
+    // The toast says docs/product.md's words, whatever went wrong (the page says what, below).
+    failureToast: () => ({ title: t("forms.errorTitle"), description: t("contact.failure") }),
   });
   const { errors, values } = form;
-  const field = bindFields(contactForm, errors, values);
+  const field = useFieldBinder(contactForm, errors, values);
+  const link = (path: string) => (words: ReactNode) => (
+    <a href={local(path)} className="underline">
+      {words}
+    </a>
+  );
 
   return (
     <>
       <PageHeader
-        title="Contact Us"
+        title={t("contact.title")}
         intro={
           <p>
-            Questions, testimony, press or partnership: write to us here or at{" "}
-            <a className="underline" href={`mailto:${loaderData.email}`}>
-              {loaderData.email}
-            </a>
-            .
+            {rich("contact.intro", {
+              email: (
+                <a className="underline" href={`mailto:${loaderData.email}`} dir="ltr">
+                  {loaderData.email}
+                </a>
+              ),
+            })}
           </p>
         }
       />
       <div className="mx-auto max-w-3xl px-4 py-12">
         <p className="text-sm text-sand-700">
-          Fields marked <RequiredMark /> are required. We use what you send only to reply to you; see our{" "}
-          <a href={href("/privacy-policy")} className="underline">
-            Privacy Policy
-          </a>{" "}
-          and{" "}
-          <a href={href("/terms-of-use")} className="underline">
-            Terms of Use
-          </a>
-          .
+          {rich("contact.notice", { mark: <RequiredMark />, privacy: link(href("/privacy-policy")), terms: link(href("/terms-of-use")) })}
         </p>
         <FormOutcome
           succeeded={form.succeeded}
-          success={contactForm.success}
-          failure={form.failed ? { title: FAILURE.description, description: form.failed.error } : null}
+          success={form.success}
+          failure={form.failed ? { title: form.text.failure, description: form.failed.error || form.text.failure } : null}
         />
         <Form
           key={form.formKey}
@@ -88,7 +95,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <TextField {...field("message")} required multiline rows={7} />
           <ConsentCheckbox errors={errors.agree_to_terms} defaultChecked={values.agree_to_terms === true} />
           <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={form.submitting}>
-            {form.submitting ? "Sending..." : "Send Message"}
+            {form.submitting ? form.text.sending : form.text.submit}
           </button>
         </Form>
       </div>

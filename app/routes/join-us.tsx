@@ -1,46 +1,55 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { Form, href } from "react-router";
 import type { Route } from "./+types/join-us";
 import { PageHeader } from "~/components/ui/PageHeader";
-import { bindFields, ConsentCheckbox, PersonFields, ProtectionFields, RequiredMark, TextField } from "~/components/forms/fields";
+import { ConsentCheckbox, PersonFields, ProtectionFields, RequiredMark, TextField, useFieldBinder } from "~/components/forms/fields";
 import { InterestChoices } from "~/components/forms/InterestChoices";
 import { formAction, formLoaderData } from "~/forms/form-action.server";
 import { formPageHeaders, keepFormWhenOffline, neverRevalidate } from "~/forms/form-page";
-import { joinForm, OTHER_INTEREST } from "~/forms/definitions";
+import { INTEREST_LABELS, joinForm, OTHER_INTEREST } from "~/forms/definitions";
 import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-submission";
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { staticPageMeta } from "~/lib/seo";
-import { FIXED_PAGES } from "~/content/fixed-pages";
+import { PageText, pageTextMeta, useText } from "~/i18n/text";
 
 export const handle: RouteHandle = { hydrate: true };
 
 export const headers = formPageHeaders;
 
-export const loader = formLoaderData;
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  formLoaderData(joinForm, request, context.get(appContext).content.interfaceCorrections);
 
 export async function action({ request, context }: Route.ActionArgs) {
   return formAction(joinForm, request, context.get(appContext));
 }
 
-export const clientAction = keepFormWhenOffline(joinForm);
+export const clientAction = keepFormWhenOffline();
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = staticPageMeta(FIXED_PAGES.joinUs);
+export const meta = pageTextMeta(href("/join-us"), "join.title", "join.description");
 
 const noSubscription = () => () => {};
 
-export default function JoinUs({ loaderData, actionData }: Route.ComponentProps) {
+export default function JoinUs(props: Route.ComponentProps) {
+  return (
+    <PageText text={props.loaderData.text}>
+      <JoinForm {...props} />
+    </PageText>
+  );
+}
+
+function JoinForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, rich, local } = useText();
   const form = useFormSubmission({
     form: joinForm,
     loaderData,
     actionData,
-    failureToast: (error) => ({ title: "Error", description: error || joinForm.failure }),
+    failureToast: (error) => ({ title: t("forms.errorTitle"), description: error || t("join.failure") }),
     onFailure: (error) => console.error("Join form submission failed:", error),
   });
   const { errors, values, formKey: key } = form;
-  const field = bindFields(joinForm, errors, values);
+  const field = useFieldBinder(joinForm, errors, values);
   const chosen = (values.interests as string[] | undefined) ?? [];
 
   // Without JavaScript the description field is always shown (with a note); with it, only while Other is ticked.
@@ -53,31 +62,29 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
   const [other, setOther] = useState({ formKey: key, checked: chosen.includes(OTHER_INTEREST) });
   const otherChecked = other.formKey === key && other.checked;
   const showOther = !hydrated || otherChecked;
+  const privacy = (words: ReactNode) => (
+    <a href={local(href("/privacy-policy"))} className="underline">
+      {words}
+    </a>
+  );
 
   return (
     <>
       <PageHeader
-        title="Join Us"
+        title={t("join.title")}
         intro={
           <>
-            <p>Be the resistance. Stand with communities that are targeted by the same ideology, and help us make sure they are heard.</p>
-            <p className="mt-2">Tell us a little about yourself and how you would like to help. Everyone has something to give.</p>
+            <p>{t("join.intro")}</p>
+            <p className="mt-2">{t("join.invitation")}</p>
           </>
         }
       />
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <p className="text-sm text-sand-700">
-          Fields marked <RequiredMark /> are required. What you tell us about your community and interests is kept private and used only to
-          organise volunteers; see our{" "}
-          <a href={href("/privacy-policy")} className="underline">
-            Privacy Policy
-          </a>
-          .
-        </p>
+        <p className="text-sm text-sand-700">{rich("join.notice", { mark: <RequiredMark />, privacy })}</p>
         <FormOutcome
           succeeded={form.succeeded}
-          success={joinForm.success}
-          failure={form.failed ? { title: "Error", description: form.failed.error || joinForm.failure } : null}
+          success={form.success}
+          failure={form.failed ? { title: form.text.errorTitle, description: form.failed.error || form.text.failure } : null}
         />
         <Form
           key={key}
@@ -93,12 +100,12 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
         >
           <ProtectionFields startedAt={form.startedAt} submissionKey={key} />
           <PersonFields field={field} />
-          <TextField {...field("social_media")} hint="For example @yourname on Instagram or X." />
+          <TextField {...field("social_media")} hint={rich("join.hint.socialMedia", { handle: <bdi dir="ltr">@yourname</bdi> })} />
           <InterestChoices chosen={chosen} errors={errors.interests} />
           {showOther ? (
             <TextField
               {...field("other_description")}
-              hint={hydrated ? undefined : `Only if you chose “${OTHER_INTEREST}”.`}
+              hint={hydrated ? undefined : t("join.hint.otherDescription", { other: t(INTEREST_LABELS[OTHER_INTEREST]) })}
               multiline
               rows={3}
             />
@@ -106,7 +113,7 @@ export default function JoinUs({ loaderData, actionData }: Route.ComponentProps)
           <TextField {...field("message")} multiline rows={6} />
           <ConsentCheckbox errors={errors.agree_to_terms} defaultChecked={values.agree_to_terms === true} />
           <button type="submit" className="btn-primary min-w-40 disabled:cursor-not-allowed disabled:opacity-70" disabled={form.submitting}>
-            {form.submitting ? "Submitting..." : "Join the Alliance"}
+            {form.submitting ? form.text.sending : form.text.submit}
           </button>
         </Form>
       </div>

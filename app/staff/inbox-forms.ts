@@ -13,8 +13,8 @@ export interface InboxDescription {
   searchFields: readonly string[];
   /** The short line a list shows for each item. */
   summaryField: "subject" | "interests";
-  /** Filters offered besides status (volunteers only). */
-  filters: readonly ("interest" | "community" | "country")[];
+  /** Filters offered besides status. */
+  filters: readonly ("interest" | "community" | "country" | "language")[];
 }
 
 export const INBOXES = {
@@ -23,14 +23,14 @@ export const INBOXES = {
     form: contactForm,
     searchFields: ["name", "email", "subject", "message"],
     summaryField: "subject",
-    filters: [],
+    filters: ["language"],
   },
   volunteers: {
     ...INBOX_NAMES[joinForm.inbox],
     form: joinForm,
     searchFields: ["name", "email", "message", "other_description"],
     summaryField: "interests",
-    filters: ["interest", "community", "country"],
+    filters: ["interest", "community", "country", "language"],
   },
 } as const satisfies Record<string, InboxDescription>;
 

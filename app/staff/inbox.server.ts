@@ -28,6 +28,7 @@ export type SubmissionRow = Record<string, unknown> & {
   status: string;
   spam: boolean;
   note: string;
+  language: string;
   handledAt: Date | null;
   createdAt: Date;
 };
@@ -52,6 +53,7 @@ function whereOf(inbox: InboxDescription, filter: Omit<InboxFilter, "page">): SQ
   if (filter.interest && cols.interests) conditions.push(sql`${cols.interests} @> array[${filter.interest}]::text[]`);
   if (filter.community) conditions.push(sql`lower(${t.community}) = lower(${filter.community})`);
   if (filter.country) conditions.push(sql`lower(${t.country}) = lower(${filter.country})`);
+  if (filter.language) conditions.push(eq(t.language, filter.language));
   return and(...conditions);
 }
 
@@ -66,6 +68,7 @@ export async function listInbox(db: Database, inbox: InboxDescription, filter: I
         name: t.name,
         email: t.email,
         summary: cols[inbox.summaryField]!,
+        language: t.language,
         status: t.status,
         spam: t.spam,
         handledAt: t.handledAt,
@@ -100,7 +103,7 @@ export async function filterChoices(db: Database, inbox: InboxDescription) {
         .orderBy(asc(column))
         .limit(300)
     ).map((r) => String(r.v));
-  if (inbox.filters.length === 0) return { community: [], country: [] };
+  if (!inbox.filters.includes("community")) return { community: [], country: [] };
   const [community, country] = await Promise.all([distinct(t.community), distinct(t.country)]);
   return { community, country };
 }

@@ -59,7 +59,8 @@ onEmbeddedDatabase("people's data requests", (handle) => {
     const { name, email, interests } = before.records[0]!.row as Record<string, string & string[]>;
     const values = { name, email, interests, country: "Iraq" };
     const refused = await correctSubmission(db, staff, SECRET, INBOXES.volunteers, stored.id, { ...values, email: "not an address" });
-    expect(refused).toEqual({ ok: false, fieldErrors: { email: ["Invalid email address"] } });
+    // The message's key: the correction page says it ("Invalid email address"), as the public form does.
+    expect(refused).toEqual({ ok: false, fieldErrors: { email: ["forms.error.emailInvalid"] } });
 
     expect(await correctSubmission(db, staff, SECRET, INBOXES.volunteers, stored.id, values)).toEqual({ ok: true, changed: ["country"] });
     const [row] = await db.select().from(joinSubmissions).where(eq(joinSubmissions.id, stored.id));

@@ -17,9 +17,10 @@ import { changeItems, exportInbox, listInbox, type SubmissionRow } from "./inbox
 import { runRetention } from "./retention.server";
 import { safeNext } from "./sign-in.server";
 import { ACCOUNT_FAILURES, createSignInThrottle } from "./throttle.server";
+import type { LanguageCode } from "~/i18n/languages";
 
 const notify = { includeDetails: false, siteUrl: "https://site.example" };
-const store = (db: Parameters<typeof storeSubmission>[0], fields: Record<string, unknown>) => {
+const store = (db: Parameters<typeof storeSubmission>[0], fields: Record<string, unknown>, language?: LanguageCode) => {
   const parsed = validate(contactSchema, {
     name: "Ann",
     email: "ann@example.org",
@@ -29,7 +30,7 @@ const store = (db: Parameters<typeof storeSubmission>[0], fields: Record<string,
     ...fields,
   });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.fieldErrors));
-  return storeSubmission(db, contactForm, parsed.data, { spam: false, clientHash: null, idempotencyKey: null, notify });
+  return storeSubmission(db, contactForm, parsed.data, { spam: false, clientHash: null, idempotencyKey: null, notify, language });
 };
 const DAY = 86_400_000;
 
@@ -62,6 +63,21 @@ forEachDatabase("the staff area's data", (handle) => {
     const list = (params: string) => listInbox(db, INBOXES.volunteers, readFilter(new URLSearchParams(params))).then((r) => r.total);
     expect(await list("interest=Fundraising&community=yazidi&country=IRAQ")).toBe(1);
     expect(await list("interest=Event%20Organization")).toBe(0);
+  });
+
+  it("records the language a person wrote in: the list shows it, filters by it, and the CSV says it (issue 34)", async () => {
+    const { db } = handle();
+    await store(db, { name: "Shirin", email: "lang-filter@example.org", subject: "سلام" }, "fa");
+    await store(db, { name: "Anne", email: "lang-filter@example.org", subject: "Bonjour" }, "fr");
+    const inbox = (params: string) => readFilter(new URLSearchParams(`q=lang-filter@example.org&${params}`));
+    const persian = await listInbox(db, INBOXES.messages, inbox("language=fa"));
+    expect(persian.rows.map((r) => [r.name, r.language])).toEqual([["Shirin", "fa"]]);
+    // An unknown language is no filter at all.
+    expect((await listInbox(db, INBOXES.messages, inbox("language=xx"))).total).toBe(2);
+    const rows = (await exportInbox(db, INBOXES.messages, inbox("language=fa"))) as SubmissionRow[];
+    const [header, line] = submissionsCsv(contactForm, rows).slice(1).split("\r\n");
+    expect(header).toContain('"Agreed to the Privacy Policy and Terms of Use","Language","Received (UTC)"');
+    expect(line).toMatch(/^"Shirin",.*,"Persian \(فارسی\)","\d{4}-/);
   });
 
   it("deletes done items RETENTION_DAYS after they were done, spam after 30 days, with their queued email, once", async () => {
@@ -154,7 +170,7 @@ forEachDatabase("the staff area's data", (handle) => {
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const [header, line] = csv.slice(1).split("\r\n");
     expect(header).toBe(
-      '"Name","Email","Phone","Organization","Country","Community","Subject","Message","Agreed to the Privacy Policy and Terms of Use","Received (UTC)","Status","Spam"',
+      '"Name","Email","Phone","Organization","Country","Community","Subject","Message","Agreed to the Privacy Policy and Terms of Use","Language","Received (UTC)","Status","Spam"',
     );
     expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(line).toContain(`"'+SUM(1)"`);

@@ -94,6 +94,25 @@ test.describe("contact form", () => {
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 
+  test("in Persian: validates live in Persian, then sends to /fa/contact and says so in Persian (issue 34)", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && posts.push(new URL(r.url()).pathname));
+    await page.goto("/fa/contact");
+    await page.getByRole("button", { name: "ارسال پیام" }).click();
+    await expect(page.locator("#subject-error")).toHaveText("وارد کردن موضوع الزامی است");
+    const name = page.getByLabel("نام");
+    await name.fill("ن".repeat(51));
+    await expect(page.locator("#name-error")).toHaveText("نام باید کمتر از ۵۰ نویسه باشد");
+    await name.fill("شیرین");
+    await page.getByLabel("ایمیل").fill("shirin@example.org");
+    await page.getByLabel("موضوع").fill("سلام");
+    await page.locator("#message").fill("متن پیام");
+    await page.locator("#agree_to_terms").check();
+    await page.getByRole("button", { name: "ارسال پیام" }).click();
+    await expect(page.locator("[data-toast=success]")).toContainText("پیام ارسال شد!");
+    expect(posts).toEqual(["/fa/contact.data"]);
+  });
+
   test("the partnership button fills in the subject", async ({ page }) => {
     await page.goto("/partners");
     await page.getByRole("link", { name: "Contact Us About Partnership" }).click();

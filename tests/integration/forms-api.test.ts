@@ -61,6 +61,16 @@ describe("POST /api/submit-contact-form and /api/submit-join-us-form", () => {
     expect(body.error).toBeTruthy();
   });
 
+  it("take the language the person wrote in, answer in it, and refuse one the site does not speak (issue 34)", async () => {
+    const res = await post(server.url, "/api/submit-contact-form", { ...contact, name: "", language: "fa" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fieldErrors).toEqual({ name: ["وارد کردن نام الزامی است"] });
+    expect((await post(server.url, "/api/submit-contact-form", { ...contact, name: "Api Persian", language: "fa" })).status).toBe(201);
+    const unknown = await post(server.url, "/api/submit-contact-form", { ...contact, language: "xx" });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toMatch(/Unknown language/);
+  });
+
   it.each([
     ["malformed JSON", "{nope", {}, 400],
     ["a JSON array", "[1,2]", {}, 400],
@@ -171,6 +181,30 @@ describe("the HTML form without JavaScript", () => {
     expect(html).toMatch(/aria-invalid="true"[^>]*aria-describedby="email-error"|aria-describedby="email-error"[^>]*aria-invalid="true"/);
   });
 
+  it("in Persian at /fa/contact: posts there, answers there in Persian keeping what was typed, then confirms in Persian (issue 34)", async () => {
+    const page = await (await fetch(`${server.url}/fa/contact`)).text();
+    expect(page).toMatch(/<form[^>]*action="\/fa\/contact"/);
+    const send = (fields: Record<string, string>) =>
+      fetch(`${server.url}/fa/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: form(fields),
+      });
+    const typed = { name: "شیرین", email: "shirin@example.org", subject: "", message: "متن پیام" };
+    const refused = await send(typed);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('<html lang="fa" dir="rtl"');
+    expect(html).toContain("وارد کردن موضوع الزامی است");
+    expect(html).toContain("باید سیاست حریم خصوصی و شرایط استفاده را بپذیرید");
+    expect(html).toContain('value="شیرین"');
+    expect(html).toContain(">متن پیام</textarea>");
+    expect(html).toMatch(/<input[^>]*type="email"[^>]*dir="ltr"|<input[^>]*dir="ltr"[^>]*type="email"/);
+    const sent = await send({ ...typed, subject: "سلام", agree_to_terms: "on", form_started: String(Date.now() - 60_000) });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("از تماس شما سپاسگزاریم. به‌زودی به شما پاسخ می‌دهیم.");
+  });
+
   it("confirms success with the toast's words", async () => {
     const res = await fetch(`${server.url}/join-us`, {
       method: "POST",
@@ -218,6 +252,9 @@ describe("stored data", () => {
     try {
       const contacts = await handle.db.select().from(contactSubmissions);
       expect(contacts.filter((c) => c.spam).map((c) => c.name)).toEqual(["Bot", "Bot"]);
+      // Each in the language it was written in: the page's, or the one a JSON body named; English otherwise.
+      const languageOf = (name: string) => contacts.find((c) => c.name === name)?.language;
+      expect([languageOf("شیرین"), languageOf("Api Persian"), languageOf("Layla"), languageOf("Bot")]).toEqual(["fa", "fa", "en", "en"]);
       const joins = await handle.db.select().from(joinSubmissions);
       for (const row of [...contacts, ...joins]) {
         expect(row.clientHash).toMatch(/^[0-9a-f]{32}$/);

@@ -1,9 +1,13 @@
-/** Form fields wired for assistive technology: label, required mark, error tied by aria-describedby. */
+/**
+ * Form fields wired for assistive technology: label, required mark, error tied by aria-describedby. The
+ * public forms' own pieces (bindFields, PersonFields, ConsentCheckbox) speak the page's language (useText).
+ */
 import { href } from "react-router";
 import type { ReactNode } from "react";
 import type { FormDefinition, FormValues } from "~/forms/definitions";
 import type { FieldErrors } from "~/lib/validation";
 import { HONEYPOT_FIELD, KEY_FIELD, STARTED_FIELD } from "~/forms/protection";
+import { useText } from "~/i18n/text";
 
 interface BaseProps {
   name: string;
@@ -11,6 +15,12 @@ interface BaseProps {
   required?: boolean;
   errors?: string[];
   hint?: ReactNode;
+  /**
+   * The direction of what is typed: `auto` (the default) for names and free text, which run right to left
+   * as an Arabic, Persian or Hebrew one is typed; `ltr` for email addresses, phone numbers and web addresses,
+   * which are left to right in every language.
+   */
+  dir?: "auto" | "ltr";
 }
 
 const describedBy = (name: string, errors?: string[], hint?: ReactNode) =>
@@ -52,6 +62,7 @@ export function TextField({
   rows = 5,
   inputMode,
   autoFocus,
+  dir = "auto",
 }: BaseProps & {
   type?: string;
   autoComplete?: string;
@@ -69,8 +80,7 @@ export function TextField({
     "aria-invalid": invalid || undefined,
     "aria-describedby": describedBy(name, errors, hint),
     defaultValue,
-    // Arabic, Persian or Hebrew text runs right to left as it is typed.
-    dir: "auto",
+    dir,
     className: inputClass(invalid),
   };
   return (
@@ -94,8 +104,17 @@ export function TextField({
   );
 }
 
+/** The consent box; `errors` are message keys, said in the page's language. */
 export function ConsentCheckbox({ errors, defaultChecked }: { errors?: string[]; defaultChecked?: boolean }) {
-  const invalid = Boolean(errors?.length);
+  const { t, say, rich, local } = useText();
+  const messages = errors?.map(say);
+  const invalid = Boolean(messages?.length);
+  const legalLink = (path: string) => (words: ReactNode) => (
+    <a href={local(path)} target="_blank" rel="noopener" className="font-semibold text-navy-600 underline">
+      {words}
+      <span className="sr-only"> {t("forms.newTab")}</span>
+    </a>
+  );
   return (
     <div>
       <div className="flex items-start gap-3">
@@ -110,29 +129,23 @@ export function ConsentCheckbox({ errors, defaultChecked }: { errors?: string[];
           className="mt-1 size-5 shrink-0 accent-navy-700"
         />
         <label htmlFor="agree_to_terms">
-          I agree to the{" "}
-          <a href={href("/privacy-policy")} target="_blank" rel="noopener" className="font-semibold text-navy-600 underline">
-            Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
-          </a>{" "}
-          and{" "}
-          <a href={href("/terms-of-use")} target="_blank" rel="noopener" className="font-semibold text-navy-600 underline">
-            Terms of Use<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {rich("forms.consent", { privacy: legalLink(href("/privacy-policy")), terms: legalLink(href("/terms-of-use")) })}
           <RequiredMark />
         </label>
       </div>
-      <FieldError name="agree_to_terms" errors={errors} />
+      <FieldError name="agree_to_terms" errors={messages} />
     </div>
   );
 }
 
 /** Anti-abuse fields: a honeypot people never see, the render time, and this form's idempotency key. */
 export function ProtectionFields({ startedAt, submissionKey }: { startedAt: number; submissionKey: string }) {
+  const { t } = useText();
   return (
     <>
       <div aria-hidden="true" className="pointer-events-none absolute -start-[9999px] h-px w-px overflow-hidden">
         <label>
-          Leave this field empty
+          {t("forms.honeypot")}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
@@ -142,22 +155,31 @@ export function ProtectionFields({ startedAt, submissionKey }: { startedAt: numb
   );
 }
 
-/** The props each field of `form` needs: its name, its label, its errors and the value to show again. */
-export function bindFields(form: FormDefinition, errors: FieldErrors, values: FormValues) {
-  const labels = form.labels as Record<string, string>;
-  return (name: FormDefinition["fields"][number]) => {
+/**
+ * The props each field of `form` needs: its name, its label and its errors in the page's language (the
+ * errors arrive as message keys), and the value to show again. A hook: it reads the page's strings.
+ */
+export function useFieldBinder(form: FormDefinition, errors: FieldErrors, values: FormValues) {
+  const { t, say } = useText();
+  const labels = form.text.fields as Record<string, Parameters<typeof t>[0]>;
+  return (name: Exclude<FormDefinition["fields"][number], "agree_to_terms">) => {
     const value = values[name];
-    return { name, label: labels[name]!, errors: errors[name], defaultValue: typeof value === "string" ? value : undefined };
+    return {
+      name,
+      label: t(labels[name]!),
+      errors: errors[name]?.map(say),
+      defaultValue: typeof value === "string" ? value : undefined,
+    };
   };
 }
 
-/** Who is writing: the six fields both forms open with. */
-export function PersonFields({ field }: { field: ReturnType<typeof bindFields> }) {
+/** Who is writing: the six fields both forms open with. Email addresses and phone numbers run left to right in every language. */
+export function PersonFields({ field }: { field: ReturnType<typeof useFieldBinder> }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <TextField {...field("name")} required autoComplete="name" />
-      <TextField {...field("email")} type="email" required autoComplete="email" />
-      <TextField {...field("phone")} type="tel" autoComplete="tel" />
+      <TextField {...field("email")} type="email" required autoComplete="email" dir="ltr" />
+      <TextField {...field("phone")} type="tel" autoComplete="tel" dir="ltr" />
       <TextField {...field("organization")} autoComplete="organization" />
       <TextField {...field("country")} autoComplete="country-name" />
       <TextField {...field("community")} />

@@ -7,6 +7,7 @@ import { useNavigation } from "react-router";
 import { Toaster, useToasts } from "~/components/ui/Toasts";
 import type { FormDefinition } from "~/forms/definitions";
 import type { FormActionResult } from "~/forms/form-page";
+import { useText } from "~/i18n/text";
 import { useLiveValidation } from "./use-live-validation";
 
 interface Message {
@@ -18,15 +19,18 @@ interface Options {
   form: FormDefinition;
   loaderData: { submissionKey: string; startedAt: number };
   actionData: FormActionResult | undefined;
-  /** The error toast for a failure, given the server's message. */
+  /** The error toast for a failure, given the server's message (empty when the server could not be reached). */
   failureToast: (error: string) => Message;
   /** Called once per failure, e.g. to log it (the join form logs its errors). */
   onFailure?: (error: string) => void;
 }
 
 export function useFormSubmission({ form, loaderData, actionData, failureToast, onFailure }: Options) {
+  const { t, local } = useText();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === form.path;
+  // The form posts to its page's own address, in the page's language (/fa/contact).
+  const submitting = navigation.state === "submitting" && navigation.formAction === local(form.path);
+  const success = { title: t(form.text.success.title), description: t(form.text.success.description) };
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const validation = useLiveValidation(form, failed?.fieldErrors);
   const { reset } = validation;
@@ -50,7 +54,7 @@ export function useFormSubmission({ form, loaderData, actionData, failureToast, 
     if (!actionData) return;
     if (actionData.ok) {
       reset();
-      show({ ...form.success, tone: "success" });
+      show({ ...success, tone: "success" });
     } else {
       onFailure?.(actionData.error);
       show({ ...failureToast(actionData.error), tone: "error" });
@@ -70,7 +74,10 @@ export function useFormSubmission({ form, loaderData, actionData, failureToast, 
     formKey: actionData?.ok ? actionData.nextKey : loaderData.submissionKey,
     startedAt: actionData?.ok ? actionData.startedAt : loaderData.startedAt,
     succeeded: Boolean(actionData?.ok),
-    toaster: <Toaster toasts={toasts} dismiss={dismiss} />,
+    success,
+    /** The page's words for sending, its button's while it is sent, and its failure message. */
+    text: { submit: t(form.text.submit), sending: t(form.text.sending), failure: t(form.text.failure), errorTitle: t("forms.errorTitle") },
+    toaster: <Toaster toasts={toasts} dismiss={dismiss} label={t("forms.notifications")} dismissLabel={t("forms.dismiss")} />,
   };
 }
 

@@ -2,7 +2,23 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { formatDate } from "~/lib/dates";
+import { isLanguageCode, languageOf } from "~/i18n/languages";
 import { STATUSES, type Status } from "~/staff/inbox";
+
+/** The language a person wrote in: its English name, and its own name in its own script and direction. */
+export function LanguageName({ code }: { code: string }) {
+  if (!isLanguageCode(code)) return <>{code}</>;
+  const { englishName, name, dir } = languageOf(code);
+  if (englishName === name) return <>{englishName}</>;
+  return (
+    <>
+      {englishName}{" "}
+      <span lang={code} dir={dir}>
+        ({name})
+      </span>
+    </>
+  );
+}
 
 export function StatusBadge({ status, spam }: { status: string; spam?: boolean }) {
   if (spam) return <span className="rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">Spam</span>;

@@ -21,7 +21,7 @@ export function useToasts() {
 
 const AUTO_DISMISS_MS = 8000;
 
-function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: number) => void }) {
+function Toast({ toast, onDismiss, dismissLabel }: { toast: ToastMessage; onDismiss: (id: number) => void; dismissLabel: string }) {
   const [hovered, setHovered] = useState(false);
   useEffect(() => {
     if (hovered) return;
@@ -40,22 +40,33 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: numb
         <p className="font-bold">{toast.title}</p>
         <p className="mt-1 text-sm">{toast.description}</p>
       </div>
-      <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-1 hover:bg-black/10" aria-label="Dismiss notification">
+      <button type="button" onClick={() => onDismiss(toast.id)} className="rounded p-1 hover:bg-black/10" aria-label={dismissLabel}>
         <LineIcon name="close" className="size-4" />
       </button>
     </div>
   );
 }
 
-export function Toaster({ toasts, dismiss }: { toasts: ToastMessage[]; dismiss: (id: number) => void }) {
+/** `label` names the region and `dismissLabel` each toast's close button, in the page's language. */
+export function Toaster({
+  toasts,
+  dismiss,
+  label = "Notifications",
+  dismissLabel = "Dismiss notification",
+}: {
+  toasts: ToastMessage[];
+  dismiss: (id: number) => void;
+  label?: string;
+  dismissLabel?: string;
+}) {
   return (
     <section
-      aria-label="Notifications"
+      aria-label={label}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
     >
       <div role="status" aria-live="polite" aria-atomic="false" className="flex w-full flex-col items-center gap-2 sm:items-end">
         {toasts.map((t) => (
-          <Toast key={t.id} toast={t} onDismiss={dismiss} />
+          <Toast key={t.id} toast={t} onDismiss={dismiss} dismissLabel={dismissLabel} />
         ))}
       </div>
     </section>

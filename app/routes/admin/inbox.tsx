@@ -1,10 +1,11 @@
 import { Form, href, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/inbox";
-import { ConfirmDelete, DateCell, HandlingCells } from "~/components/staff/InboxParts";
+import { ConfirmDelete, DateCell, HandlingCells, LanguageName } from "~/components/staff/InboxParts";
 import { ActionNotice, FilterSelect, Pager, SearchAndShow, StaffTable } from "~/components/staff/Controls";
 import { INTERESTS } from "~/forms/inboxes";
 import { appContext } from "~/context.server";
-import { filterParams, readFilter, STATUSES } from "~/staff/inbox";
+import { filterParams, languageLabel, readFilter, STATUSES } from "~/staff/inbox";
+import { LANGUAGES } from "~/i18n/languages";
 import { deletionDate, filterChoices, listInbox, inboxOrNotFound } from "~/staff/inbox.server";
 import { itemAction } from "~/staff/item-actions.server";
 import { staffUser } from "~/staff/session.server";
@@ -33,6 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       name: r.name,
       email: r.email,
       summary: Array.isArray(r.summary) ? (r.summary as string[]).join("; ") : String(r.summary ?? ""),
+      language: r.language,
       status: r.status,
       spam: r.spam,
       received: r.createdAt.toISOString(),
@@ -89,6 +91,15 @@ function Filters({ title, filter, filters, choices }: Pick<Loaded, "title" | "fi
       {filters.includes("interest") ? (
         <FilterSelect name="interest" label="Interest" value={filter.interest} options={INTERESTS} className="max-w-56" />
       ) : null}
+      {filters.includes("language") ? (
+        <FilterSelect
+          name="language"
+          label="Language"
+          value={filter.language}
+          options={LANGUAGES.map((l) => [l.code, languageLabel(l.code)] as const)}
+          className="max-w-56"
+        />
+      ) : null}
       {(["community", "country"] as const)
         .filter((name) => filters.includes(name))
         .map((name) => (
@@ -136,7 +147,16 @@ function Rows({ loaderData, returnTo }: { loaderData: Loaded; returnTo: string }
       </fieldset>
       <StaffTable
         caption={`${title}, newest first`}
-        headers={[<span className="sr-only">Select</span>, "Received", "Name", "Email", loaderData.summaryLabel, "Status", "Retention"]}
+        headers={[
+          <span className="sr-only">Select</span>,
+          "Received",
+          "Name",
+          "Email",
+          loaderData.summaryLabel,
+          "Language",
+          "Status",
+          "Retention",
+        ]}
       >
         {rows.map((r) => (
           <tr key={r.id} className={`border-b border-sand-200 ${r.status === "new" && !r.spam ? "font-semibold" : ""}`}>
@@ -149,9 +169,14 @@ function Rows({ loaderData, returnTo }: { loaderData: Loaded; returnTo: string }
                 {r.name}
               </Link>
             </td>
-            <td className="p-3 break-all">{r.email}</td>
+            <td className="p-3 break-all" dir="ltr">
+              {r.email}
+            </td>
             <td className="p-3" dir="auto">
               {r.summary}
+            </td>
+            <td className="p-3">
+              <LanguageName code={r.language} />
             </td>
             <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />
           </tr>

@@ -2,9 +2,12 @@ import { data, Form, href, Link, redirect } from "react-router";
 import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/item-edit";
 import { Notice } from "~/components/staff/StaffShell";
-import { readFormData, type FormValues } from "~/forms/definitions";
+import { MESSAGE_VALUES, readFormData, type FormValues } from "~/forms/definitions";
 import type { FieldErrors } from "~/lib/validation";
-import { bindFields, TextField } from "~/components/forms/fields";
+import { TextField, useFieldBinder } from "~/components/forms/fields";
+import { pageText } from "~/i18n/interface-text.server";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
+import { PageText } from "~/i18n/text";
 import { InterestChoices } from "~/components/forms/InterestChoices";
 import { appContext } from "~/context.server";
 import { inboxBySlug } from "~/staff/inbox-forms";
@@ -34,6 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       list: Array.isArray(row[name]),
     })),
     values: Object.fromEntries(correctableFields(inbox.form).map((f) => [f, row[f]])) as FormValues,
+    // The public form's labels and messages, in English: staff read the staff area in English.
+    text: pageText(SOURCE_LANGUAGE, ["forms", inbox.form.kind], MESSAGE_VALUES),
   };
 }
 
@@ -47,12 +52,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`${href("/admin/:inbox/:id", { inbox: inbox.slug, id: params.id })}?corrected=${result.changed.length}`);
 }
 
-export default function CorrectItem({ loaderData, actionData }: Route.ComponentProps) {
+export default function CorrectItem(props: Route.ComponentProps) {
+  return (
+    <PageText text={props.loaderData.text}>
+      <Corrections {...props} />
+    </PageText>
+  );
+}
+
+/** Left to right in every language: an email address, a phone number. */
+const LEFT_TO_RIGHT = new Set(["email", "phone"]);
+
+function Corrections({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, noun, id, fields } = loaderData;
   const inbox = inboxBySlug(slug)!;
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? loaderData.values;
-  const field = bindFields(inbox.form, errors, values);
+  const field = useFieldBinder(inbox.form, errors, values);
   const back = href("/admin/:inbox/:id", { inbox: slug, id });
   return (
     <>
@@ -81,6 +97,7 @@ export default function CorrectItem({ loaderData, actionData }: Route.ComponentP
               {...field(f.name as never)}
               required={f.required}
               type={f.name === "email" ? "email" : "text"}
+              dir={LEFT_TO_RIGHT.has(f.name) ? "ltr" : "auto"}
               multiline={MULTILINE.has(f.name)}
               rows={4}
             />

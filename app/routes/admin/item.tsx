@@ -1,7 +1,7 @@
 import { Form, href, Link, useSearchParams } from "react-router";
 import { notFound } from "~/lib/responses";
 import type { Route } from "./+types/item";
-import { ConfirmDelete, DeletionDate, StatusBadge, When } from "~/components/staff/InboxParts";
+import { ConfirmDelete, DeletionDate, LanguageName, StatusBadge, When } from "~/components/staff/InboxParts";
 import { ActionNotice } from "~/components/staff/Controls";
 import { appContext } from "~/context.server";
 import { STATUSES } from "~/staff/inbox";
@@ -33,6 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         value: Array.isArray(value) ? value.join("; ") : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value ?? ""),
       };
     }),
+    language: row.language,
     status: row.status,
     spam: row.spam,
     note: row.note,
@@ -71,7 +72,11 @@ function AsSent({ slug, id, fields }: Pick<Loaded, "slug" | "id" | "fields">) {
         {fields.map((f) => (
           <div key={f.field} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr]">
             <dt className="font-semibold text-sand-700">{f.label}</dt>
-            <dd dir="auto" className="whitespace-pre-wrap break-words" data-field={f.field}>
+            <dd
+              dir={f.field === "email" || f.field === "phone" ? "ltr" : "auto"}
+              className="whitespace-pre-wrap break-words"
+              data-field={f.field}
+            >
               {f.value || <span className="text-sand-700">(empty)</span>}
             </dd>
           </div>
@@ -157,12 +162,15 @@ export default function Item({ loaderData: d, actionData }: Route.ComponentProps
           ← {d.title}
         </Link>
       </p>
-      <h1 className="mt-2 font-serif text-2xl font-bold text-navy-900" dir="auto">
-        {d.headline}
+      <h1 className="mt-2 font-serif text-2xl font-bold text-navy-900">
+        {d.headline[0]}: <bdi>{d.headline[1]}</bdi>
       </h1>
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>
           Received <When iso={d.received} />
+        </span>
+        <span data-language={d.language}>
+          Written in <LanguageName code={d.language} />
         </span>
         <StatusBadge status={d.status} spam={d.spam} />
         <DeletionDate date={d.deletedOn} />

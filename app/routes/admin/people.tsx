@@ -21,7 +21,7 @@ type Found = {
     inbox: string;
     noun: string;
     id: string;
-    headline: string;
+    headline: readonly [title: string, written: string];
     received: string;
     status: string;
     spam: boolean;
@@ -105,9 +105,9 @@ function Results({ found }: { found: Found }) {
           {records.map((r) => (
             <tr key={r.id} className="border-b border-sand-200">
               <DateCell iso={r.received} />
-              <td className="p-3" dir="auto">
+              <td className="p-3">
                 <Link to={href("/admin/:inbox/:id", { inbox: r.inbox, id: r.id })} className="text-navy-700 underline">
-                  {r.headline}
+                  {r.headline[0]}: <bdi>{r.headline[1]}</bdi>
                 </Link>
               </td>
               <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />

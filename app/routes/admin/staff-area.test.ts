@@ -13,6 +13,8 @@ import * as item from "./item";
 import * as layout from "./layout";
 import * as newsEdit from "./news-edit";
 import * as news from "./news";
+import { contactForm } from "~/forms/definitions";
+import { storeSubmission } from "~/forms/submissions.server";
 
 let routes: RouteHarness;
 beforeAll(async () => {
@@ -74,6 +76,25 @@ describe("addresses that name nothing", () => {
       (await routes.get(item.loader, "/admin/messages/x", { inbox: "messages", id: "00000000-0000-0000-0000-000000000000" })).status,
     ).toBe(404);
     expect((await routes.get(newsEdit.loader, "/admin/news/nothing", { id: "nothing" })).status).toBe(404);
+  });
+});
+
+describe("an inbox in every language (issue 34)", () => {
+  it("shows the language each person wrote in, offers it as a filter, and filters by it", async () => {
+    const sent = { name: "شیرین", email: "shirin@example.org", phone: "", organization: "", country: "", community: "" };
+    const { id } = await storeSubmission(
+      routes.services.app.database.db,
+      contactForm,
+      { ...sent, subject: "سلام", message: "پیام", agree_to_terms: true },
+      { spam: false, clientHash: null, idempotencyKey: null, notify: null, language: "fa" },
+    );
+    type List = { filters: string[]; rows: { id: string; language: string }[] };
+    const persian = await routes.get<List>(inbox.loader, "/admin/messages?language=fa", { inbox: "messages" });
+    expect(persian.data.filters).toContain("language");
+    expect(persian.data.rows).toEqual([expect.objectContaining({ id, language: "fa" })]);
+    const french = await routes.get<List>(inbox.loader, "/admin/messages?language=fr", { inbox: "messages" });
+    expect(french.data.rows.map((r) => r.id)).not.toContain(id);
+    expect((await routes.get(item.loader, `/admin/messages/${id}`, { inbox: "messages", id })).data).toMatchObject({ language: "fa" });
   });
 });
 
