@@ -31,6 +31,12 @@ export const englishRevision = (path: unknown) => sql<number>`coalesce((
   where ${contentRevisions.path} = ${path} and ${contentRevisions.language} = ${SOURCE_LANGUAGE}
 ), 0)::int`;
 
+/**
+ * The translation's own path, written out in full for the subqueries above: drizzle names a column bare where
+ * its table is the only one selected from, and a bare "path" inside them would be content_revisions' own.
+ */
+const TRANSLATION_PATH = sql.raw(`"content_translations"."path"`);
+
 /** A published translation, as an edition reads it. */
 export interface PublishedTranslation {
   path: string;
@@ -50,7 +56,7 @@ export async function publishedTranslations(db: Database): Promise<PublishedTran
       source: contentTranslations.publishedSource,
       reviewedAt: contentTranslations.reviewedAt,
       from: contentTranslations.publishedFromRevision,
-      meaning: meaningRevision(contentTranslations.path),
+      meaning: meaningRevision(TRANSLATION_PATH),
     })
     .from(contentTranslations)
     .where(sql`${contentTranslations.publishedSource} is not null`)
@@ -134,7 +140,7 @@ export function createTranslationStore(db: Database, options: { publish: () => P
         from: contentTranslations.fromRevision,
         publishedRevision: contentTranslations.publishedRevision,
         revision: contentDocuments.revision,
-        meaning: meaningRevision(contentTranslations.path),
+        meaning: meaningRevision(TRANSLATION_PATH),
       })
       .from(contentTranslations)
       .innerJoin(

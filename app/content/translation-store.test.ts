@@ -64,6 +64,19 @@ forEachDatabase("translations of content (issue 34)", (handle) => {
     expect(await content.translations.publish({ path: PAGE, language: "ar", revision: 7, by: "r1" })).toEqual({ conflict: true });
   });
 
+  it("is not outdated by a change to another page", async () => {
+    const other = (await content.store.get("communities/druze.md"))!;
+    await content.store.save({
+      path: "communities/druze.md",
+      revision: other.revision,
+      source: `${other.source}\nAnother paragraph.\n`,
+      savedBy: "e1",
+    });
+    await content.store.save({ path: "communities/druze.md", revision: other.revision + 1, source: other.source, savedBy: "e1" });
+    expect(inLanguage(content.publisher.current(), "ar").translations[PAGE]?.outdated).toBe(false);
+    expect((await content.translations.overview()).find((t) => t.path === PAGE)?.outdated).toBe(false);
+  });
+
   it("marks the translation outdated after an English change in meaning, not after a minor one, until its translator confirms it", async () => {
     const english = await content.store.get(PAGE);
     const minor = await content.store.save({

@@ -1,3 +1,4 @@
+import { useText } from "~/i18n/text";
 import { data, Form, href, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/site-people";
 import { ActionNotice, BackLink, NotSavedNotice, StaffTable } from "~/components/staff/Controls";
@@ -86,9 +87,10 @@ function BoardNotices({ actionData }: { actionData: Answer }) {
 
 /** One board as its grid shows it, a row each, with buttons that move a person one place (saved at once). */
 function BoardTable({ board, members }: Pick<Board, "board" | "members">) {
+  const { t } = useText();
   const grid = members.filter((m) => m.listed);
   return (
-    <StaffTable caption={BOARDS[board].title} headers={["Name", "Title", "Place on the grid", "Move"]}>
+    <StaffTable caption={t(BOARDS[board].title)} headers={["Name", "Title", "Place on the grid", "Move"]}>
       {members.map((m) => {
         const place = grid.indexOf(m);
         return (
@@ -129,11 +131,12 @@ function BoardTable({ board, members }: Pick<Board, "board" | "members">) {
 
 /** Those removed from a board, each linked to the history that can restore them. */
 function RemovedFromBoard({ board, removed }: Pick<Board, "board" | "removed">) {
+  const { t } = useText();
   if (!removed.length) return null;
   return (
     <section aria-labelledby={`${board}-removed`} className="mt-3">
       <h3 id={`${board}-removed`} className="font-semibold text-navy-900">
-        Removed from the {BOARDS[board].title}
+        Removed from the {t(BOARDS[board].title)}
       </h3>
       <p className="text-sm text-sand-700">Their history keeps every version; restoring one puts them back on the site.</p>
       <ul className="mt-1 list-disc ps-6">
@@ -152,10 +155,11 @@ function RemovedFromBoard({ board, removed }: Pick<Board, "board" | "removed">) 
 
 /** Adding a person at the end of a board's grid: a native disclosure, open by itself when what was typed needs fixing. */
 function AddPerson({ board, titles, actionData }: { board: Board["board"]; titles: readonly string[]; actionData: Answer }) {
+  const { t } = useText();
   const mine = actionData?.board === board ? actionData : undefined;
   return (
     <details open={Boolean(mine)} className="mt-3 max-w-2xl rounded-lg bg-white p-4 shadow-sm">
-      <summary className="cursor-pointer font-semibold text-navy-900">Add a person to the {BOARDS[board].title}</summary>
+      <summary className="cursor-pointer font-semibold text-navy-900">Add a person to the {t(BOARDS[board].title)}</summary>
       {mine ? <NotSavedNotice reason={mine.errors.form?.join(" ")} /> : null}
       <Form method="post" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="board" value={board} />
@@ -186,7 +190,7 @@ function AddPerson({ board, titles, actionData }: { board: Board["board"]; title
           defaultValue={mine?.form?.biography}
         />
         <button type="submit" className="btn-primary">
-          Add to the {BOARDS[board].title}
+          Add to the {t(BOARDS[board].title)}
         </button>
       </Form>
     </details>
@@ -194,6 +198,7 @@ function AddPerson({ board, titles, actionData }: { board: Board["board"]; title
 }
 
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useText();
   return (
     <>
       <BackLink to={href("/admin/site")}>Site</BackLink>
@@ -205,7 +210,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
       <BoardNotices actionData={actionData} />
       {loaderData.boards.map(({ board, members, removed }) => (
         <div key={board} id={board} className="mt-6">
-          <h2 className="font-serif text-2xl font-bold text-navy-900">{BOARDS[board].title}</h2>
+          <h2 className="font-serif text-2xl font-bold text-navy-900">{t(BOARDS[board].title)}</h2>
           <BoardTable board={board} members={members} />
           <RemovedFromBoard board={board} removed={removed} />
           <AddPerson board={board} titles={loaderData.titles} actionData={actionData} />

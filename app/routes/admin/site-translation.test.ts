@@ -93,7 +93,8 @@ describe("the translation editor", () => {
     expect(yazidisIn("ar")).toMatchObject({ name: "الإيزيديون", adjective: "Yazidi" });
     expect(yazidisIn("ar").underAttackHtml).toContain("نص عربي");
     expect(yazidisIn("en").name).toBe("Yazidis");
-    expect((await open()).state).toMatchObject({ begun: true, published: true, outdated: false });
+    expect((await open()).state).toMatchObject({ begun: true, published: true, outdated: false, publishedOutdated: false });
+    expect(inLanguage(routes.services.publisher.current(), "ar").translations[PATH]?.outdated).toBe(false);
   });
 
   it("is marked outdated by an English change in meaning, not by a minor one, in the English editor too", async () => {

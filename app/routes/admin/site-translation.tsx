@@ -10,6 +10,7 @@ import { Notice } from "~/components/staff/StaffShell";
 import { FieldError } from "~/components/forms/fields";
 import type { EditorField } from "~/content/editor-shape";
 import { historyOf, translationEditorFor } from "~/content/editors";
+import { isContentDocument } from "~/content/store.server";
 import { saveTranslation, withdrawTranslation } from "~/content/translating.server";
 import { translationSubject } from "~/content/translation-subjects.server";
 import {
@@ -58,6 +59,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     english,
     form: translationForm(parts, english, text),
     revision: state.draft?.revision ?? 0,
+    // A page's translation has its history in the Site section; a news item's is kept, not shown.
+    hasHistory: isContentDocument(path),
     state: {
       begun: Boolean(state.draft),
       published: state.publishedRevision !== null,
@@ -67,7 +70,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       publishedOutdated: state.publishedOutdated,
       // A news item's history is not shown in the Site section: its English changes are in the audit log.
       englishChanges:
-        state.fromRevision !== null && !path.startsWith("news/")
+        state.fromRevision !== null && isContentDocument(path)
           ? historyOf(path, { from: state.fromRevision, to: state.englishRevision })
           : null,
     },
@@ -207,7 +210,7 @@ export default function SiteTranslation({ loaderData, actionData }: Route.Compon
             See the page visitors see
           </a>
         ) : null}
-        {state.begun ? (
+        {state.begun && loaderData.hasHistory ? (
           <Link to={historyOf(path, undefined, language.code)} className="underline">
             History of this translation
           </Link>
@@ -218,11 +221,8 @@ export default function SiteTranslation({ loaderData, actionData }: Route.Compon
       {actionData?.kind === "conflict" ? (
         <div className="mt-4 max-w-3xl">
           <Notice kind="error">
-            Not saved: someone else saved this translation while you were editing. Your text is still in the form: open the{" "}
-            <Link to={historyOf(path, undefined, language.code)} className="underline">
-              history
-            </Link>{" "}
-            in another tab to see theirs, then save again to keep yours.
+            Not saved: someone else saved this translation while you were editing. Your text is still in the form: open this page in another
+            tab to see theirs, then save again here to keep yours.
           </Notice>
         </div>
       ) : null}
