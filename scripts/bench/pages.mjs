@@ -31,6 +31,10 @@ const PAGES = [
   "/ideology/same-ideology",
   "/team/board-of-directors",
   "/donate",
+  // The same pages in other languages are kept like the English ones (issue 34).
+  "/ar/",
+  "/ar/communities/yazidis",
+  "/fa/donate",
 ];
 const HEADERS = { "accept-encoding": "gzip" };
 /** The targets (docs/decisions/007-one-shape.md): of the bare Node server, and of one-worker nginx. */
