@@ -99,7 +99,8 @@ export function SiteHeader({ data, languages }: { data: LayoutData; languages: R
             <span className="leading-tight sm:whitespace-nowrap xl:sr-only 2xl:not-sr-only">{data.organization}</span>
           </a>
           <nav aria-label={t("layout.mainNav")} className="hidden xl:block">
-            <ul className="flex items-center gap-1">
+            {/* Longer labels (a language's, or staff's) take a second line rather than run off the page. */}
+            <ul className="flex flex-wrap items-center justify-end gap-1">
               {nav.before.map((item) => (
                 <li key={item.to}>
                   <NavItemLink item={item} pathname={pathname} className="nav-link" />
