@@ -84,6 +84,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     meta: {
       siteUrl,
       canonicalBase: languages.canonicalBase,
+      localPrefix: languages.language === SOURCE_LANGUAGE ? "" : `/${languages.language}`,
       siteName: layout.organization,
       socialImage: content.pictures.socialImageUrl(siteUrl, "social/default", content.site.socialImage),
       socialImageAlt: content.site.socialImage?.alt ?? layout.organization,

@@ -4,6 +4,8 @@ export interface RootMetaData {
   siteUrl: string;
   /** What a page's canonical path is put after: the site, or its translation's prefix (`…/ar`). */
   canonicalBase?: string;
+  /** The page's language's address prefix ("/ar"; "" in English), for links to its other addresses. */
+  localPrefix?: string;
   siteName: string;
   socialImage: string;
   /** What the card shows, in words (og:image:alt): staff's description, or the organisation's name. */
@@ -88,11 +90,11 @@ export function articlePageMeta({
   return pageMeta({ ...page, type: "article", jsonLd });
 }
 
-/** The <link> that lets browsers and feed readers find a news feed from a page. */
-export const feedLink = (href: string, title: string): MetaDescriptor => ({
+/** The <link> that lets browsers and feed readers find a news feed from a page: the feed in the page's language. */
+export const feedLink = (href: string, title: string, root: RootMetaData | undefined): MetaDescriptor => ({
   tagName: "link",
   rel: "alternate",
   type: "application/atom+xml",
-  href,
+  href: `${root?.localPrefix ?? ""}${href}`,
   title,
 });

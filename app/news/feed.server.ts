@@ -54,7 +54,10 @@ export function atomFeed({ siteUrl, organization, language, copyright, title, fe
       author: [{ name: item.source }],
     });
   }
-  return feed.atom1();
+  // The library writes no language into an Atom feed: the root element carries it (RFC 4287 allows xml:lang).
+  return feed
+    .atom1()
+    .replace('<feed xmlns="http://www.w3.org/2005/Atom">', `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language}">`);
 }
 
 export const atomResponse = (xml: string) =>

@@ -47,7 +47,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       path,
       root: rootMeta(matches),
     }),
-    feedLink(href("/communities/:community/news.xml", { community: c.slug }), t("community.newsFeed", { name: c.name })),
+    feedLink(href("/communities/:community/news.xml", { community: c.slug }), t("community.newsFeed", { name: c.name }), rootMeta(matches)),
   ];
 }
 

@@ -52,7 +52,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       root,
       dateModified: c.lastReviewed,
     }),
-    feedLink(href("/communities/:community/news.xml", { community: c.slug }), metaText(matches)("community.newsFeed", { name: c.name })),
+    feedLink(
+      href("/communities/:community/news.xml", { community: c.slug }),
+      metaText(matches)("community.newsFeed", { name: c.name }),
+      root,
+    ),
   ];
 }
 

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       path: FIXED_PAGES.communities.path,
       root: rootMeta(matches),
     }),
-    feedLink(href("/news.xml"), t("communities.allFeed")),
+    feedLink(href("/news.xml"), t("communities.allFeed"), rootMeta(matches)),
   ];
 };
 

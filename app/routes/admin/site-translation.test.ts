@@ -153,6 +153,7 @@ describe("a news item's translation", () => {
     expect((await reader("en").forCommunity("yazidis")).find((n) => n.id === id)).toMatchObject({ title: item!.title, language: "en" });
     const feed = String((await routes.get(communityFeed, "/ar/communities/yazidis/news.xml", { community: "yazidis" }, null)).data);
     expect(feed).toContain(arabic);
+    expect(feed).toContain('xml:lang="ar"');
     expect(feed).toContain(`${ORIGIN}/ar/communities/yazidis/news`);
     const found = await routes.services.app.search.search({ q: "ناجيه", kind: null, community: null, page: 1, language: "ar" }, null);
     expect(found.ok && found.answer.results[0]).toMatchObject({ key: `news:${id}`, language: "ar" });
