@@ -22,6 +22,12 @@ export const meaningRevision = (path: unknown) => sql<number>`coalesce((
   where ${contentRevisions.path} = ${path} and ${contentRevisions.language} = ${SOURCE_LANGUAGE} and not ${contentRevisions.minor}
 ), 0)::int`;
 
+/** Where a news item's words, and their translations, are kept beside the content's documents (issue 34). */
+export const newsPath = (id: string) => `news/${id}`;
+
+/** The news item a path names; null for a content document's. */
+export const newsIdOf = (path: string) => /^news\/([\w-]+)$/.exec(path)?.[1] ?? null;
+
 /**
  * The English's revision now: its latest in the history, which a document's saves and a news item's edits
  * (app/news/editing.server.ts, at `news/<id>`) both write.

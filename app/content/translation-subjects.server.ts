@@ -12,7 +12,8 @@ import { editorFor } from "./editors";
 import { ContentError } from "./parse";
 import type { SiteContent } from "./collections.server";
 import type { ContentStore } from "./store.server";
-import { translatableParts, translatedSource, type TranslationText } from "./translations.server";
+import { isTranslatable, translatableParts, translatedSource, type TranslationText } from "./translations.server";
+import { newsIdOf } from "./translation-store.server";
 import type { FieldErrors } from "~/lib/validation";
 
 export interface TranslationSubject {
@@ -50,7 +51,7 @@ interface Sources {
 
 /** The thing at `path` staff can translate; null for anything else. */
 export async function translationSubject({ content, contentStore, news }: Sources, path: string): Promise<TranslationSubject | null> {
-  const newsId = /^news\/([\w-]+)$/.exec(path)?.[1];
+  const newsId = newsIdOf(path);
   if (newsId) {
     const item = await news.get(newsId);
     if (!item) return null;
@@ -76,9 +77,9 @@ export async function translationSubject({ content, contentStore, news }: Source
   const stored = found ? await contentStore.get(path) : null;
   const title = found && stored ? found.kind.title(content, found.slug) : undefined;
   if (!found || !stored || !title) return null;
+  if (!isTranslatable(path)) return null;
   const { kind, slug } = found;
   const parts = translatableParts(kind);
-  if (!parts.fields.length && !parts.lists.length && !parts.body) return null;
   return {
     path,
     title,

@@ -7,14 +7,15 @@
  * formatted here, on the server, with intl-messageformat (CLDR plural rules: Arabic has six forms), so the
  * browser needs no message library: it receives them already said.
  */
-import { IntlMessageFormat, type PrimitiveType } from "intl-messageformat";
+import type { PrimitiveType } from "intl-messageformat";
+import { compileMessage } from "./message-format";
 import ar from "./messages/ar.json";
 import ckb from "./messages/ckb.json";
 import en from "./messages/en.json";
 import fa from "./messages/fa.json";
 import fr from "./messages/fr.json";
 import ku from "./messages/ku.json";
-import { intlLocale, type LanguageCode } from "./languages";
+import type { LanguageCode } from "./languages";
 import type { InterfaceText, MessageKey, MessageValues } from "./text";
 
 /** The shipped text, as translated for the first release (each language awaits a native speaker's review). */
@@ -88,38 +89,11 @@ export function pageText(
 }
 
 /**
- * Numbers as the language writes them, grouped only from five digits on: "less than 1000 characters", as
- * the forms' rules say it in English, and "۱۰۰۰" in Persian.
- */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const formatters = {
-  getNumberFormat: (locales: string | string[], options?: Intl.NumberFormatOptions) => {
-    const id = JSON.stringify([locales, options]);
-    let format = numberFormats.get(id);
-    if (!format) {
-      format = new Intl.NumberFormat(locales, { useGrouping: "min2", ...options } as Intl.NumberFormatOptions);
-      numberFormats.set(id, format);
-    }
-    return format;
-  },
-  getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
-  getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
-};
-
-const compiled = new Map<string, IntlMessageFormat>();
-
-/**
  * One string of a language, said with its values: ICU MessageFormat, plurals by the language's CLDR rules.
  * A key that is no string's (a library's own message) is said as it is.
  */
 export function formatMessage(language: LanguageCode, key: MessageKey, values?: MessageValues, corrections?: InterfaceCorrections): string {
   const message = interfaceText(language, corrections)[key];
   if (message === undefined) return key;
-  const id = `${language}\u0000${message}`;
-  let format = compiled.get(id);
-  if (!format) {
-    format = new IntlMessageFormat(message, intlLocale(language), undefined, { formatters });
-    compiled.set(id, format);
-  }
-  return String(format.format(values as Record<string, PrimitiveType> | undefined));
+  return String(compileMessage(language, message).format(values as Record<string, PrimitiveType> | undefined));
 }

@@ -17,6 +17,7 @@ import type { Published } from "~/lib/published";
 import { validate } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { newsItemSchema, type NewsInput } from "./news";
+import { newsPath } from "~/content/translation-store.server";
 
 interface StaffNewsItem extends NewsInput {
   id: string;
@@ -107,9 +108,6 @@ function differences(before: NewsInput | undefined, after: NewsInput) {
   }
   return changed;
 }
-
-/** Where a news item's words are kept in the history its translations are made from (issue 34). */
-export const newsPath = (id: string) => `news/${id}`;
 
 /**
  * The item's words as a revision of its history: what its translations are made from, and what marks them

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { contentTranslations, newsItemCommunities, newsItems } from "../../db/schema";
 import { SOURCE_LANGUAGE } from "~/i18n/languages";
+import { newsIdOf, newsPath } from "~/content/translation-store.server";
 
 export interface NewsItem {
   id: string;
@@ -98,11 +99,11 @@ export async function inLanguage<T extends NewsItem>(db: Database, items: T[], l
         isNotNull(contentTranslations.publishedSource),
         inArray(
           contentTranslations.path,
-          items.map((i) => `news/${i.id}`),
+          items.map((i) => newsPath(i.id)),
         ),
       ),
     );
-  const translated = new Map(rows.map((r) => [r.path.slice("news/".length), JSON.parse(r.source!) as { values?: Record<string, string> }]));
+  const translated = new Map(rows.map((r) => [newsIdOf(r.path), JSON.parse(r.source!) as { values?: Record<string, string> }]));
   return items.map((item) => {
     const words = translated.get(item.id)?.values ?? {};
     if (!words.title && !words.excerpt) return { ...item, language: SOURCE_LANGUAGE };

@@ -1,3 +1,4 @@
+import { newsIdOf } from "~/content/translation-store.server";
 import { href, Link } from "react-router";
 import type { Route } from "./+types/site";
 import { listPlaceholders, reviewProblems } from "~/content/collections.server";
@@ -44,8 +45,8 @@ function translationNeeds(content: ContentSnapshot, begun: TranslationSummary[],
 
 /** The titles of the news items whose translation is begun, by path. */
 async function newsTitles(news: { get(id: string): Promise<{ title: string } | undefined> }, begun: TranslationSummary[]) {
-  const paths = [...new Set(begun.map((t) => t.path).filter((path) => path.startsWith("news/")))];
-  const items = await Promise.all(paths.map(async (path) => [path, (await news.get(path.slice("news/".length)))?.title] as const));
+  const paths = [...new Set(begun.map((t) => t.path).filter((path) => newsIdOf(path)))];
+  const items = await Promise.all(paths.map(async (path) => [path, (await news.get(newsIdOf(path)!))?.title] as const));
   return new Map(items.filter((item): item is readonly [string, string] => item[1] !== undefined));
 }
 
