@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 
 /** News items shown on community pages; one item can belong to several communities. Kept by staff at /admin/news. */
 export const newsItems = pgTable("news_items", {
@@ -141,66 +156,115 @@ export const interfaceReviews = pgTable("interface_reviews", {
   reviewedBy: text("reviewed_by"),
 });
 
-/**
- * Columns every submission table has, before and after the form's own fields. The form's fields carry
- * the names of app/forms/definitions.ts (the names the JSON endpoints take), so a validated submission is a row.
- */
-const submissionColumns = {
-  head: () => ({ id: uuid("id").primaryKey().defaultRandom() }),
-  person: () => ({
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull().default(""),
-    organization: text("organization").notNull().default(""),
-    country: text("country").notNull().default(""),
-    community: text("community").notNull().default(""),
-  }),
-  handling: () => ({
-    agree_to_terms: boolean("agree_to_terms").notNull(),
-    /** The language the person wrote in (app/i18n/languages.ts): the page's, so staff can reply in it. */
-    language: text("language").notNull().default("en"),
-    /** new, in_progress or done (app/staff/inbox.ts). */
-    status: text("status").notNull().default("new"),
-    spam: boolean("spam").notNull().default(false),
-    /** Staff's internal note; never shown to the sender or sent by email. */
-    note: text("note").notNull().default(""),
-    /** When the item was last marked done or spam: retention counts from here. */
-    handledAt: timestamp("handled_at", { withTimezone: true }),
-    /** Keyed hash of the sender's address, for abuse control; never the address itself. */
-    clientHash: text("client_hash"),
-    /** Sent with the form; a repeated submission (double click, resend) finds the first row. */
-    idempotencyKey: text("idempotency_key").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  }),
-};
+/** Binary columns, read as Buffers on both databases (pg gives Buffers, PGlite Uint8Arrays). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
-/** One row per accepted contact form submission, values trimmed. */
-export const contactSubmissions = pgTable(
-  "contact_submissions",
-  {
-    ...submissionColumns.head(),
-    ...submissionColumns.person(),
-    subject: text("subject").notNull(),
-    message: text("message").notNull(),
-    ...submissionColumns.handling(),
-  },
-  (t) => [index("contact_submissions_created_idx").on(t.createdAt), index("contact_submissions_email_idx").on(sql`lower(${t.email})`)],
-);
+/**
+ * Every submission table has the same columns (issue 35, decision 014): what a visitor sent, with the language
+ * they wrote in and staff's note, is sealed in one ciphertext; what the inbox sorts and filters on while locked
+ * stays clear. The form's fields are described in app/forms/definitions.ts, the sealing in app/lib/sealing.server.ts.
+ */
+const submissionColumns = () => ({
+  /** Made before the row is written: the ciphertext is bound to it. */
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** new, in_progress or done (app/staff/inbox.ts). */
+  status: text("status").notNull().default("new"),
+  spam: boolean("spam").notNull().default(false),
+  /** When the item was last marked done or spam: retention counts from here. */
+  handledAt: timestamp("handled_at", { withTimezone: true }),
+  /** Keyed hash of the sender's address, for abuse control; never the address itself. */
+  clientHash: text("client_hash"),
+  /** Sent with the form; a repeated submission (double click, resend) finds the first row. */
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** 1: sealed (app/lib/sealing.server.ts). 0: written before sealing, waiting for `npm run inbox:seal`. */
+  format: smallint("format").notNull().default(0),
+  /** The inbox key (inbox_keys) the data key is sealed to. */
+  keyId: text("key_id"),
+  /** The row's own data key, sealed to that inbox key's public key. */
+  sealedKey: bytea("sealed_key"),
+  /** Every field the visitor sent, their language and staff's note: padded, encrypted with the data key. */
+  sealed: bytea("sealed"),
+  /** Keyed hashes of the email and phone for data requests; the key comes from the inbox key (`indexKeyId`). */
+  emailIndex: text("email_index"),
+  phoneIndex: text("phone_index"),
+  indexKeyId: text("index_key_id"),
+});
+
+const submissionIndexes = (name: string, t: { createdAt: AnyPgColumn; emailIndex: AnyPgColumn; phoneIndex: AnyPgColumn }) => [
+  index(`${name}_created_idx`).on(t.createdAt),
+  index(`${name}_email_index_idx`).on(t.emailIndex),
+  index(`${name}_phone_index_idx`).on(t.phoneIndex),
+];
+
+/** One row per accepted contact form submission. */
+export const contactSubmissions = pgTable("contact_submissions", submissionColumns(), (t) => submissionIndexes("contact_submissions", t));
 
 /** One row per accepted volunteer (join) form submission. Interests can reveal beliefs: sensitive. */
-export const joinSubmissions = pgTable(
-  "join_submissions",
+export const joinSubmissions = pgTable("join_submissions", submissionColumns(), (t) => submissionIndexes("join_submissions", t));
+
+/**
+ * The organisation's inbox key pairs. Only the public key is here; the private key exists only sealed, in
+ * inbox_key_grants. The newest key not retired is the one new submissions are sealed to.
+ */
+export const inboxKeys = pgTable("inbox_keys", {
+  id: text("id").primaryKey(),
+  publicKey: bytea("public_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Set once every row is sealed to a newer key and this key's private part is destroyed. */
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+});
+
+/**
+ * A staff member's own key pair. The private key is stored only encrypted under a key derived from their
+ * password with Argon2id (the password slot); a reset deletes the row, and with it every grant to them.
+ */
+export const staffKeys = pgTable("staff_keys", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => staffUsers.id, { onDelete: "cascade" }),
+  publicKey: bytea("public_key").notNull(),
+  salt: bytea("salt").notNull(),
+  opsLimit: integer("ops_limit").notNull(),
+  memLimit: integer("mem_limit").notNull(),
+  wrappedPrivateKey: bytea("wrapped_private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who holds an inbox key's private part: a staff member (sealed to their own public key) or one of the two
+ * recovery keys kept offline (encrypted under a key derived from it).
+ */
+export const inboxKeyGrants = pgTable(
+  "inbox_key_grants",
   {
-    ...submissionColumns.head(),
-    ...submissionColumns.person(),
-    social_media: text("social_media").notNull().default(""),
-    interests: text("interests").array().notNull(),
-    other_description: text("other_description").notNull().default(""),
-    message: text("message").notNull().default(""),
-    ...submissionColumns.handling(),
+    keyId: text("key_id")
+      .notNull()
+      .references(() => inboxKeys.id, { onDelete: "cascade" }),
+    /** `user:<id>` or `recovery:1`, `recovery:2`. */
+    holder: text("holder").notNull(),
+    userId: text("user_id").references(() => staffKeys.userId, { onDelete: "cascade" }),
+    sealedPrivateKey: bytea("sealed_private_key").notNull(),
+    grantedBy: text("granted_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("join_submissions_created_idx").on(t.createdAt), index("join_submissions_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [primaryKey({ columns: [t.keyId, t.holder] })],
 );
+
+/**
+ * An unlocked session's inbox keys, encrypted under a key that only that session's unlock cookie holds: any
+ * instance can use it, none can read it alone, and it goes with the session.
+ */
+export const inboxUnlocks = pgTable("inbox_unlocks", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => staffSessions.id, { onDelete: "cascade" }),
+  sealedKeys: bytea("sealed_keys").notNull(),
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The table each form (app/forms/definitions.ts) is stored in, by its name. */
 export const submissionTables = { contact_submissions: contactSubmissions, join_submissions: joinSubmissions } as const;
@@ -385,11 +449,6 @@ export const appSettings = pgTable("app_settings", {
 });
 
 /** PostgreSQL's byte string; both drivers hand back bytes, which the media store reads as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
-
 /**
  * Every file an upload made (a clean original, each variant), named by its SHA-256 (decision 008). On
  * PostgreSQL the bytes are in this row, so every instance has them; on PGlite they are in data/media/, because

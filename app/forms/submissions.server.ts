@@ -2,11 +2,13 @@
  * Storing accepted submissions. The row and its notification email (outbox) are written in one
  * transaction, and the visitor is told "sent" only after it commits.
  */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { href } from "react-router";
 import type { Database } from "../../db/client.server";
 import { emailOutbox, submissionTables } from "../../db/schema";
-import type { contactForm, FormDefinition, joinForm, Submission } from "./definitions";
+import type { FormDefinition, Submission } from "./definitions";
+import { currentInboxKey, sealContents } from "~/lib/sealed-submissions.server";
 import { SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
 
 export interface NotifyOptions {
@@ -25,15 +27,6 @@ interface StoreOptions {
   /** Queue a notification email (only when mail is configured, and never for spam). */
   notify: NotifyOptions | null;
 }
-
-type Row<F extends FormDefinition> = (typeof submissionTables)[F["table"]]["$inferInsert"];
-type FitsItsTable<F extends FormDefinition> = [Exclude<keyof Submission<F>, keyof Row<F>>] extends [never]
-  ? Submission<F> extends Row<F>
-    ? true
-    : false
-  : false;
-// A form field without a column of its name and type in the form's table fails the typecheck here.
-const _everyFormFitsItsTable: FitsItsTable<typeof contactForm> & FitsItsTable<typeof joinForm> = true;
 
 /**
  * The notification email. By default it says only that something arrived and links to it in the inbox;
@@ -66,9 +59,16 @@ function notificationEmail<F extends FormDefinition>(form: F, data: Submission<F
   };
 }
 
+/** No inbox key yet: nothing can be sealed, so nothing is stored (the visitor keeps what they typed). */
+export class NoInboxKey extends Error {
+  constructor() {
+    super("No inbox key: an administrator makes one with `npm run staff -- inbox-key` (docs/deploy.md).");
+  }
+}
+
 /**
- * Inserts a submission once per idempotency key and, in the same transaction, queues its email.
- * A repeated key (double click, resend, or a concurrent twin) returns the first row's id.
+ * Inserts a submission once per idempotency key, sealed to the inbox key, and in the same transaction queues
+ * its email. A repeated key (double click, resend, or a concurrent twin) returns the first row's id.
  */
 export async function storeSubmission<F extends FormDefinition>(
   db: Database,
@@ -76,23 +76,27 @@ export async function storeSubmission<F extends FormDefinition>(
   data: Submission<F>,
   o: StoreOptions,
 ): Promise<{ id: string; duplicate: boolean }> {
-  // Both tables share the columns used here; the form's own fields are checked against the table by type.
-  const table = submissionTables[form.table] as (typeof submissionTables)["contact_submissions"];
+  const table = submissionTables[form.table];
   return db.transaction(async (tx) => {
     const findByKey = async (key: string) => (await tx.select({ id: table.id }).from(table).where(eq(table.idempotencyKey, key)))[0]?.id;
     if (o.idempotencyKey) {
       const existing = await findByKey(o.idempotencyKey);
       if (existing) return { id: existing, duplicate: true };
     }
+    const key = await currentInboxKey(tx);
+    if (!key) throw new NoInboxKey();
+    // The id is made here because the ciphertext is bound to it.
+    const id = randomUUID();
+    const contents = { fields: data as Record<string, unknown>, language: o.language ?? SOURCE_LANGUAGE, note: "" };
     const [inserted] = await tx
       .insert(table)
       .values({
-        ...data,
-        language: o.language ?? SOURCE_LANGUAGE,
+        id,
+        ...sealContents(form.table, id, key, contents),
         spam: o.spam,
         clientHash: o.clientHash,
         idempotencyKey: o.idempotencyKey,
-      } as never)
+      })
       .onConflictDoNothing({ target: table.idempotencyKey })
       .returning({ id: table.id });
     // No row: a concurrent request with the same key committed first.

@@ -53,6 +53,16 @@ export const AUDIT_ACTIONS = {
   "image-erased": "Deleted a photograph from every version",
   "retention-run": "Retention deleted old items",
   "sessions-ended": "Ended all sessions (new secret)",
+  "inbox-key-created": "Made the inbox key",
+  "inbox-unlocked": "Unlocked the inbox",
+  "inbox-unlock-failed": "Failed to unlock the inbox",
+  "inbox-locked": "Locked the inbox",
+  "inbox-recovered": "Unlocked the inbox with a recovery key",
+  "inbox-granted": "Gave the inbox to an account",
+  "inbox-revoked": "Took the inbox from an account",
+  "inbox-key-rotated": "Replaced the inbox key",
+  "inbox-key-retired": "Destroyed an old inbox key",
+  "inbox-sealed": "Sealed submissions stored before sealing",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
