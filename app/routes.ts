@@ -53,6 +53,7 @@ export default [
       route("authenticator", "routes/admin/enrol.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("accounts", "routes/admin/accounts.tsx"),
+      route("unlock", "routes/admin/unlock.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("news", "routes/admin/news.tsx"),
       route("news/new", "routes/admin/news-edit.tsx", { id: "news-new" }),

@@ -19,6 +19,7 @@ import { createNewsService } from "../app/news/service.server";
 import { createSearchService } from "../app/search/service.server";
 import { runStaffCommand } from "../app/staff/command.server";
 import { scheduleRetention } from "../app/staff/retention.server";
+import { lockEverySession, lockIdleSessions } from "../app/staff/inbox-keys.server";
 import { reencryptSecondFactors, resolveSigningKeys, settleRotation, type SigningKeys } from "../app/staff/secret.server";
 import { createStaffServices, type StaffServices } from "../app/staff/service.server";
 import { openDatabase, type DatabaseHandle } from "../db/client.server";
@@ -139,6 +140,7 @@ export async function createServices(config: AppConfig, logger: Logger, purpose:
       idleMinutes: config.STAFF_IDLE_MINUTES,
       retentionDays: config.RETENTION_DAYS,
       appName: publisher.current().site.organization.name,
+      logError: (message: string, err: unknown) => logger.error(message, describeError(err)),
     }),
   };
   if (server) logger.info("submission limits", { store: limits.kind, perTenMinutes: config.SUBMISSION_RATE_LIMIT });
@@ -195,6 +197,8 @@ async function startWorkers(
   metrics: Metrics,
   publisher: Publisher,
 ) {
+  // A restarted server begins with the inbox locked for everyone (issue 35).
+  await lockEverySession(database.db);
   const retention = scheduleRetention(
     database,
     config.RETENTION_DAYS,
@@ -203,6 +207,8 @@ async function startWorkers(
     async () => {
       // A photograph uploaded in an editor that was never saved; a save changes none it did not name.
       await collectUnusedImages(database.db, media);
+      // Unlocked sessions idle past the limit, whether or not they come back.
+      await lockIdleSessions(database.db, config.STAFF_IDLE_MINUTES);
       // The whole index checked against the database: a news change whose instance stopped before indexing it is indexed.
       await publisher.publish({ every: true });
     },

@@ -9,8 +9,18 @@ const BOM = "\uFEFF";
  */
 const neutralise = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
+const OPTIONS = { quoted_match: /[\s\S]/, record_delimiter: "\r\n" } as const;
+
 export function toCsv(header: string[], rows: string[][]): string {
-  return BOM + stringify([header, ...rows.map((r) => r.map(neutralise))], { quoted_match: /[\s\S]/, record_delimiter: "\r\n" });
+  return BOM + stringify([header, ...rows.map((r) => r.map(neutralise))], OPTIONS);
+}
+
+/** More rows of a CSV begun with toCsv, for a file written as it streams. */
+export function csvRows(rows: string[][]): string {
+  return stringify(
+    rows.map((r) => r.map(neutralise)),
+    OPTIONS,
+  );
 }
 
 export const cellOf = (value: unknown): string =>

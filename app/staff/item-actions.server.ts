@@ -6,6 +6,7 @@ import { actorOf } from "./session.server";
 import { isStatus } from "./inbox";
 import type { InboxDescription } from "./inbox-forms";
 import { changeItems, isId, type ItemChange } from "./inbox.server";
+import type { Keyring } from "~/lib/sealed-submissions.server";
 
 /** The change a form asks for: "status:done", "spam", "not-spam", "delete", "note". */
 function changeOf(form: FormData): ItemChange | null {
@@ -26,7 +27,14 @@ type ItemActionResult = { ok: true; message: string } | { ok: false; error: stri
  * Deleting asks first: without JavaScript the answer is a confirmation page (`confirmDelete`); the
  * confirming form posts again with confirmed=yes.
  */
-export async function itemAction(ctx: StaffContext, user: StaffUser, inbox: InboxDescription, form: FormData, afterDelete: string) {
+export async function itemAction(
+  ctx: StaffContext,
+  user: StaffUser,
+  inbox: InboxDescription,
+  form: FormData,
+  afterDelete: string,
+  keyring: Keyring | null,
+) {
   const ids = form.getAll("ids").map(String).filter(isId);
   const change = changeOf(form);
   if (!change) return data<ItemActionResult>({ ok: false, error: "Choose what to do." }, { status: 400 });
@@ -34,7 +42,13 @@ export async function itemAction(ctx: StaffContext, user: StaffUser, inbox: Inbo
   if ("delete" in change && form.get("confirmed") !== "yes") {
     return data<ItemActionResult>({ confirmDelete: ids, returnTo: String(form.get("returnTo") ?? "") });
   }
-  const changed = await changeItems(ctx.database.db, actorOf(user), inbox, ids, change);
+  if ("note" in change && !keyring) {
+    return data<ItemActionResult>(
+      { ok: false, error: "The inbox locked before the note was saved: unlock it and save the note again." },
+      { status: 403 },
+    );
+  }
+  const changed = await changeItems(ctx.database.db, actorOf(user), inbox, ids, change, keyring);
   if ("delete" in change) throw redirect(afterDelete);
   const noun = changed === 1 ? inbox.noun : `${inbox.noun}s`;
   const message = "status" in change ? `${changed} ${noun} updated.` : "spam" in change ? `${changed} ${noun} moved.` : "Note saved.";

@@ -17,6 +17,8 @@ interface StaffSettings {
   idleMinutes: number;
   retentionDays: number;
   appName: string;
+  /** Background work the staff area starts (indexing after an unlock, finishing a rotation) reports here. */
+  logError(message: string, err: unknown): void;
 }
 
 export async function createStaffServices(database: DatabaseHandle, limits: LimitStore, settings: StaffSettings) {

@@ -93,6 +93,7 @@ export function requireStaffSession(contextOf: (context: Readonly<RouterContextP
 export const enterSession = (context: Readonly<RouterContextProvider>, session: StaffSession) => context.set(staffSessionContext, session);
 
 export const staffUser = (context: Readonly<RouterContextProvider>) => context.get(staffSessionContext).user;
+export const staffSession = (context: Readonly<RouterContextProvider>) => context.get(staffSessionContext);
 export const actorOf = (user: StaffUser): Actor => ({ id: user.id, email: user.email });
 
 /** Admin-only pages (accounts, audit log) answer 403 to a staff account. */

@@ -6,7 +6,10 @@ import { INTERESTS } from "~/forms/inboxes";
 import { appContext } from "~/context.server";
 import { filterParams, languageLabel, readFilter, STATUSES } from "~/staff/inbox";
 import { LANGUAGES } from "~/i18n/languages";
-import { deletionDate, filterChoices, listInbox, inboxOrNotFound } from "~/staff/inbox.server";
+import { deletionDate, isOpen, listInbox, inboxOrNotFound } from "~/staff/inbox.server";
+import { cellOf } from "~/staff/csv.server";
+import { sessionKeyring } from "~/staff/unlock.server";
+import { LockedNotice } from "~/components/staff/Unlock";
 import { itemAction } from "~/staff/item-actions.server";
 import { staffUser } from "~/staff/session.server";
 import { pagePathOf } from "~/staff/http.server";
@@ -17,7 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const inbox = inboxOrNotFound(params.inbox);
   const filter = readFilter(new URL(request.url).searchParams);
-  const [list, choices] = await Promise.all([listInbox(ctx.database.db, inbox, filter), filterChoices(ctx.database.db, inbox)]);
+  const keyring = await sessionKeyring(ctx, request, context);
+  const list = await listInbox(ctx.database.db, inbox, filter, keyring);
   const retention = ctx.staff.settings.retentionDays;
   return {
     slug: inbox.slug,
@@ -26,15 +30,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     summaryLabel: inbox.summaryField === "subject" ? "Subject" : "Interests",
     filters: inbox.filters as readonly string[],
     filter,
-    choices,
+    unlocked: keyring !== null,
+    filterNeedsUnlock: list.filterNeedsUnlock,
+    idleMinutes: ctx.staff.settings.idleMinutes,
     total: list.total,
     pages: list.pages,
     rows: list.rows.map((r) => ({
       id: r.id,
-      name: r.name,
-      email: r.email,
-      summary: Array.isArray(r.summary) ? (r.summary as string[]).join("; ") : String(r.summary ?? ""),
-      language: r.language,
+      // Null: sealed, and this session has not unlocked the inbox.
+      opened: isOpen(r) ? { name: r.name, email: r.email, summary: cellOf(r[inbox.summaryField]), language: r.language } : null,
       status: r.status,
       spam: r.spam,
       received: r.createdAt.toISOString(),
@@ -46,7 +50,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   // After a delete, back to the same filtered list.
-  return itemAction(context.get(appContext), staffUser(context), inboxOrNotFound(params.inbox), form, pagePathOf(request));
+  const ctx = context.get(appContext);
+  return itemAction(
+    ctx,
+    staffUser(context),
+    inboxOrNotFound(params.inbox),
+    form,
+    pagePathOf(request),
+    await sessionKeyring(ctx, request, context),
+  );
 }
 
 const FOLDERS = [
@@ -78,7 +90,7 @@ function Folders({ base, spam }: { base: string; spam: boolean }) {
 }
 
 /** The filters: a plain GET form, so a filtered list has an address of its own. */
-function Filters({ title, filter, filters, choices }: Pick<Loaded, "title" | "filter" | "filters" | "choices">) {
+function Filters({ title, filter, filters }: Pick<Loaded, "title" | "filter" | "filters">) {
   return (
     <Form
       method="get"
@@ -103,14 +115,16 @@ function Filters({ title, filter, filters, choices }: Pick<Loaded, "title" | "fi
       {(["community", "country"] as const)
         .filter((name) => filters.includes(name))
         .map((name) => (
-          <FilterSelect
-            key={name}
-            name={name}
-            label={name === "community" ? "Community" : "Country"}
-            value={filter[name]}
-            options={choices[name]}
-            className="max-w-48"
-          />
+          // Free text, matched within what people typed: the values are sealed, so there is no list of them to offer.
+          <label key={name} className="flex flex-col text-sm font-semibold">
+            {name === "community" ? "Community" : "Country"}
+            <input
+              name={name}
+              defaultValue={filter[name] ?? ""}
+              dir="auto"
+              className="mt-1 w-40 rounded border border-sand-700/40 bg-white px-2 py-2 font-normal"
+            />
+          </label>
         ))}
       <SearchAndShow label="Search" value={filter.q} placeholder="Name, email or words in the message" />
     </Form>
@@ -161,23 +175,27 @@ function Rows({ loaderData, returnTo }: { loaderData: Loaded; returnTo: string }
         {rows.map((r) => (
           <tr key={r.id} className={`border-b border-sand-200 ${r.status === "new" && !r.spam ? "font-semibold" : ""}`}>
             <td className="p-3">
-              <input type="checkbox" name="ids" value={r.id} aria-label={`Select ${r.name}`} className="size-5" />
+              <input
+                type="checkbox"
+                name="ids"
+                value={r.id}
+                aria-label={`Select ${r.opened?.name ?? `the ${noun} received ${r.received.slice(0, 16).replace("T", " ")}`}`}
+                className="size-5"
+              />
             </td>
             <DateCell iso={r.received} />
             <td className="p-3" dir="auto">
               <Link to={href("/admin/:inbox/:id", { inbox: slug, id: r.id })} className="text-navy-700 underline">
-                {r.name}
+                {r.opened?.name ?? <span className="italic">Sealed</span>}
               </Link>
             </td>
             <td className="p-3 break-all" dir="ltr">
-              {r.email}
+              {r.opened?.email}
             </td>
             <td className="p-3" dir="auto">
-              {r.summary}
+              {r.opened?.summary}
             </td>
-            <td className="p-3">
-              <LanguageName code={r.language} />
-            </td>
+            <td className="p-3">{r.opened ? <LanguageName code={r.opened.language} /> : null}</td>
             <HandlingCells status={r.status} spam={r.spam} deletedOn={r.deletedOn} />
           </tr>
         ))}
@@ -187,7 +205,7 @@ function Rows({ loaderData, returnTo }: { loaderData: Loaded; returnTo: string }
 }
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, title, noun, filter, rows, total, pages } = loaderData;
+  const { slug, title, noun, filter, rows, total, pages, unlocked, filterNeedsUnlock, idleMinutes } = loaderData;
   const base = href("/admin/:inbox", { inbox: slug });
   const here = `${base}?${filterParams(filter)}`;
   if (actionData && "confirmDelete" in actionData) {
@@ -200,14 +218,22 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           {title}
           {filter.spam ? ": spam" : ""}
         </h1>
-        <a
-          href={`${href("/admin/:inbox/export.csv", { inbox: slug })}?${filterParams({ ...filter, page: 1 })}`}
-          className="btn-secondary text-navy-900"
-          download
-        >
-          Export CSV
-        </a>
+        {unlocked ? (
+          <a
+            href={`${href("/admin/:inbox/export.csv", { inbox: slug })}?${filterParams({ ...filter, page: 1 })}`}
+            className="btn-secondary text-navy-900"
+            download
+          >
+            Export CSV
+          </a>
+        ) : null}
       </div>
+      {unlocked ? null : <LockedNotice next={here} idleMinutes={idleMinutes} />}
+      {filterNeedsUnlock ? (
+        <p className="mt-4 font-semibold" role="status">
+          Searching and filtering by what people wrote needs the inbox unlocked: this list shows every {noun} of the chosen status.
+        </p>
+      ) : null}
       <Folders base={base} spam={filter.spam} />
       <Filters {...loaderData} />
       <ActionNotice result={actionData} />

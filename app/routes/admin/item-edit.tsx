@@ -11,7 +11,8 @@ import { PageText } from "~/i18n/text";
 import { InterestChoices } from "~/components/forms/InterestChoices";
 import { appContext } from "~/context.server";
 import { inboxBySlug } from "~/staff/inbox-forms";
-import { getItem, inboxOrNotFound } from "~/staff/inbox.server";
+import { getItem, inboxOrNotFound, isOpen } from "~/staff/inbox.server";
+import { requireKeyring } from "~/staff/unlock.server";
 import { correctableFields, correctSubmission } from "~/staff/people.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
@@ -20,11 +21,11 @@ export const meta = () => [{ title: "Correct details · Staff area" }];
 /** Long answers get a text area, as on the public forms. */
 const MULTILINE = new Set(["message", "other_description"]);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const inbox = inboxOrNotFound(params.inbox);
-  const row = await getItem(ctx.database.db, inbox, params.id);
-  if (!row) notFound();
+  const row = await getItem(ctx.database.db, inbox, params.id, await requireKeyring(ctx, request, context));
+  if (!row || !isOpen(row)) notFound();
   const shape = inbox.form.schema.shape as Record<string, { _zod: { def: { type: string } } }>;
   return {
     slug: inbox.slug,
@@ -46,7 +47,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const inbox = inboxOrNotFound(params.inbox);
   const values = readFormData(inbox.form, await request.formData());
-  const result = await correctSubmission(ctx.database.db, actorOf(staffUser(context)), ctx.staff.settings.secret, inbox, params.id, values);
+  const keyring = await requireKeyring(ctx, request, context);
+  const result = await correctSubmission(ctx.database.db, actorOf(staffUser(context)), keyring, inbox, params.id, values);
   if (!result) notFound();
   if (!result.ok) return data<{ errors: FieldErrors; values: FormValues }>({ errors: result.fieldErrors, values }, { status: 400 });
   return redirect(`${href("/admin/:inbox/:id", { inbox: inbox.slug, id: params.id })}?corrected=${result.changed.length}`);

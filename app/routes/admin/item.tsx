@@ -5,7 +5,10 @@ import { ConfirmDelete, DeletionDate, LanguageName, StatusBadge, When } from "~/
 import { ActionNotice } from "~/components/staff/Controls";
 import { appContext } from "~/context.server";
 import { STATUSES } from "~/staff/inbox";
-import { deletionDate, getItem, inboxOrNotFound } from "~/staff/inbox.server";
+import { deletionDate, getItem, inboxOrNotFound, isOpen } from "~/staff/inbox.server";
+import { pagePathOf } from "~/staff/http.server";
+import { sessionKeyring } from "~/staff/unlock.server";
+import { LockedNotice } from "~/components/staff/Unlock";
 import { itemAction } from "~/staff/item-actions.server";
 import { staffUser } from "~/staff/session.server";
 
@@ -13,30 +16,38 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.noun === "message" ? "Message" : "Volunteer"} · Staff area` },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const inbox = inboxOrNotFound(params.inbox);
-  const row = await getItem(ctx.database.db, inbox, params.id);
+  const row = await getItem(ctx.database.db, inbox, params.id, await sessionKeyring(ctx, request, context));
   if (!row) notFound();
   const labels = inbox.form.labels as Record<string, string>;
+  const opened = isOpen(row)
+    ? {
+        headline: inbox.form.headline(row as never),
+        fields: inbox.form.fields.map((field) => {
+          const value = row[field];
+          return {
+            field,
+            label: labels[field]!,
+            value: Array.isArray(value) ? value.join("; ") : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value ?? ""),
+          };
+        }),
+        language: row.language,
+        note: row.note,
+      }
+    : null;
   return {
     slug: inbox.slug,
     title: inbox.title,
     noun: inbox.noun,
     id: row.id,
-    headline: inbox.form.headline(row as never),
-    fields: inbox.form.fields.map((field) => {
-      const value = row[field];
-      return {
-        field,
-        label: labels[field]!,
-        value: Array.isArray(value) ? value.join("; ") : typeof value === "boolean" ? (value ? "Yes" : "No") : String(value ?? ""),
-      };
-    }),
-    language: row.language,
+    /** Null: sealed, and this session has not unlocked the inbox. */
+    opened,
+    here: pagePathOf(request),
+    idleMinutes: ctx.staff.settings.idleMinutes,
     status: row.status,
     spam: row.spam,
-    note: row.note,
     received: row.createdAt.toISOString(),
     deletedOn: deletionDate(row, ctx.staff.settings.retentionDays)?.toISOString() ?? null,
   };
@@ -44,19 +55,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const inbox = inboxOrNotFound(params.inbox);
+  const ctx = context.get(appContext);
   return itemAction(
-    context.get(appContext),
+    ctx,
     staffUser(context),
     inbox,
     await request.formData(),
     href("/admin/:inbox", { inbox: inbox.slug }),
+    await sessionKeyring(ctx, request, context),
   );
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
 
 /** Every field as the person sent it, and where to correct it when they ask. */
-function AsSent({ slug, id, fields }: Pick<Loaded, "slug" | "id" | "fields">) {
+function AsSent({ slug, id, fields }: Pick<Loaded, "slug" | "id"> & { fields: NonNullable<Loaded["opened"]>["fields"] }) {
   return (
     <section aria-labelledby="sent" className="rounded-lg bg-white p-5 shadow-sm">
       <h2 id="sent" className="font-serif text-xl font-bold text-navy-900">
@@ -87,7 +100,7 @@ function AsSent({ slug, id, fields }: Pick<Loaded, "slug" | "id" | "fields">) {
 }
 
 /** What staff do with it: its status, their note, spam or not, deletion. Each a plain form. */
-function Handling({ id, status, note, spam }: Pick<Loaded, "id" | "status" | "note" | "spam">) {
+function Handling({ id, status, note, spam }: Pick<Loaded, "id" | "status" | "spam"> & { note: string | null }) {
   return (
     <div className="space-y-6">
       <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
@@ -107,28 +120,30 @@ function Handling({ id, status, note, spam }: Pick<Loaded, "id" | "status" | "no
           Save status
         </button>
       </Form>
-      <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
-        <input type="hidden" name="ids" value={id} />
-        <input type="hidden" name="intent" value="note" />
-        <label htmlFor="note" className="font-serif text-lg font-bold text-navy-900">
-          Internal note
-        </label>
-        <p id="note-hint" className="text-sm text-sand-700">
-          Seen only by staff. Never sent to the person.
-        </p>
-        <textarea
-          id="note"
-          name="note"
-          rows={4}
-          maxLength={5000}
-          defaultValue={note}
-          aria-describedby="note-hint"
-          className="mt-2 block w-full rounded border border-sand-700/40 px-3 py-2"
-        />
-        <button type="submit" className="btn-secondary mt-3 text-navy-900">
-          Save note
-        </button>
-      </Form>
+      {note === null ? null : (
+        <Form method="post" className="rounded-lg bg-white p-5 shadow-sm">
+          <input type="hidden" name="ids" value={id} />
+          <input type="hidden" name="intent" value="note" />
+          <label htmlFor="note" className="font-serif text-lg font-bold text-navy-900">
+            Internal note
+          </label>
+          <p id="note-hint" className="text-sm text-sand-700">
+            Seen only by staff. Never sent to the person.
+          </p>
+          <textarea
+            id="note"
+            name="note"
+            rows={4}
+            maxLength={5000}
+            defaultValue={note}
+            aria-describedby="note-hint"
+            className="mt-2 block w-full rounded border border-sand-700/40 px-3 py-2"
+          />
+          <button type="submit" className="btn-secondary mt-3 text-navy-900">
+            Save note
+          </button>
+        </Form>
+      )}
       <div className="flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="ids" value={id} />
@@ -163,15 +178,23 @@ export default function Item({ loaderData: d, actionData }: Route.ComponentProps
         </Link>
       </p>
       <h1 className="mt-2 font-serif text-2xl font-bold text-navy-900">
-        {d.headline[0]}: <bdi>{d.headline[1]}</bdi>
+        {d.opened ? (
+          <>
+            {d.opened.headline[0]}: <bdi>{d.opened.headline[1]}</bdi>
+          </>
+        ) : (
+          `A sealed ${d.noun}`
+        )}
       </h1>
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>
           Received <When iso={d.received} />
         </span>
-        <span data-language={d.language}>
-          Written in <LanguageName code={d.language} />
-        </span>
+        {d.opened ? (
+          <span data-language={d.opened.language}>
+            Written in <LanguageName code={d.opened.language} />
+          </span>
+        ) : null}
         <StatusBadge status={d.status} spam={d.spam} />
         <DeletionDate date={d.deletedOn} />
       </p>
@@ -180,9 +203,10 @@ export default function Item({ loaderData: d, actionData }: Route.ComponentProps
           actionData ?? (corrected ? { message: corrected === "0" ? "Nothing needed correcting." : "Corrections saved." } : undefined)
         }
       />
+      {d.opened ? null : <LockedNotice next={d.here} idleMinutes={d.idleMinutes} />}
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <AsSent {...d} />
-        <Handling {...d} />
+        {d.opened ? <AsSent {...d} fields={d.opened.fields} /> : null}
+        <Handling {...d} note={d.opened?.note ?? null} />
       </div>
     </>
   );

@@ -3,7 +3,8 @@ import { badRequest } from "~/lib/responses";
 import type { Route } from "./+types/people-export";
 import { appContext } from "~/context.server";
 import { csvHeaders } from "~/staff/inbox-csv.server";
-import { findPerson, looksLikeEmail, personCsv, personJson, recordRequest } from "~/staff/people.server";
+import { findPerson, looksLikeContact, personCsv, personJson, recordRequest } from "~/staff/people.server";
+import { requireKeyring } from "~/staff/unlock.server";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 /** The address comes in a POST body only; a GET has nothing to download. */
@@ -13,11 +14,12 @@ export const loader = () => redirect(href("/admin/people"));
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const form = await request.formData();
+  const keyring = await requireKeyring(ctx, request, context);
   const email = String(form.get("email") ?? "").trim();
   const format = form.get("format") === "csv" ? "csv" : "json";
-  if (!looksLikeEmail(email)) badRequest("Enter the person's email address.");
-  const found = await findPerson(ctx.database.db, email);
-  await recordRequest(ctx.database.db, actorOf(staffUser(context)), ctx.staff.settings.secret, email, "person-exported", {
+  if (!looksLikeContact(email)) badRequest("Enter the person's email address or phone number.");
+  const found = await findPerson(ctx.database.db, keyring, email);
+  await recordRequest(ctx.database.db, actorOf(staffUser(context)), keyring, email, "person-exported", {
     format,
     submissions: found.records.length,
   });

@@ -4,7 +4,10 @@ import { ActionNotice, StaffTable } from "~/components/staff/Controls";
 import { DateCell, HandlingCells } from "~/components/staff/InboxParts";
 import { appContext } from "~/context.server";
 import { deletionDate } from "~/staff/inbox.server";
-import { erasePerson, findPerson, looksLikeEmail, recordRequest } from "~/staff/people.server";
+import { erasePerson, findPerson, looksLikeContact, looksLikeEmail, recordRequest } from "~/staff/people.server";
+import { requireKeyring, sessionKeyring } from "~/staff/unlock.server";
+import { pagePathOf } from "~/staff/http.server";
+import { LockedNotice } from "~/components/staff/Unlock";
 import { actorOf, staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Find a person · Staff area" }];
@@ -33,32 +36,44 @@ type Found = {
 type Erase = { kind: "confirm-erase"; email: string; records: number; emails: number };
 type Result = Found | Erase | { kind: "erased"; message: string } | { kind: "error"; error: string; email: string };
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  return {
+    unlocked: (await sessionKeyring(ctx, request, context)) !== null,
+    here: pagePathOf(request),
+    idleMinutes: ctx.staff.settings.idleMinutes,
+  };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = context.get(appContext);
   const { db } = ctx.database;
-  const { secret, retentionDays } = ctx.staff.settings;
+  const { retentionDays } = ctx.staff.settings;
+  const keyring = await requireKeyring(ctx, request, context);
   const actor = actorOf(staffUser(context));
   const form = await request.formData();
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .toLowerCase();
-  if (!looksLikeEmail(email)) {
-    return data<Result>({ kind: "error", error: "Enter the person's email address, such as name@example.org.", email }, { status: 400 });
+  const typed = String(form.get("email") ?? "").trim();
+  const email = looksLikeEmail(typed) ? typed.toLowerCase() : typed;
+  if (!looksLikeContact(email)) {
+    return data<Result>(
+      { kind: "error", error: "Enter the person's email address, such as name@example.org, or their phone number.", email },
+      { status: 400 },
+    );
   }
   const intent = form.get("intent");
   if (intent === "erase" && form.get("confirmed") === "yes") {
-    const deleted = await erasePerson(db, actor, secret, email);
+    const deleted = await erasePerson(db, actor, keyring, email);
     const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
     return data<Result>({
       kind: "erased",
       message: `Deleted everything stored about ${email}: ${plural(deleted.messages, "message")}, ${plural(deleted.volunteers, "volunteer sign-up")} and ${plural(deleted.emails, "notification email")}.`,
     });
   }
-  const found = await findPerson(db, email);
+  const found = await findPerson(db, keyring, email);
   if (intent === "erase") {
     return data<Result>({ kind: "confirm-erase", email, records: found.records.length, emails: found.outbox.length });
   }
-  await recordRequest(db, actor, secret, email, "person-searched", { submissions: found.records.length, emails: found.outbox.length });
+  await recordRequest(db, actor, keyring, email, "person-searched", { submissions: found.records.length, emails: found.outbox.length });
   return data<Result>({
     kind: "found",
     email,
@@ -94,7 +109,7 @@ function Results({ found }: { found: Found }) {
       </h2>
       <p className="mt-2" role="status">
         {records.length === 0 && emails.length === 0
-          ? "Nothing is stored under this address. Check the spelling, or ask whether they used another address."
+          ? "Nothing is stored under this address or number. Check the spelling, or ask whether they used another."
           : `${records.length} ${records.length === 1 ? "submission" : "submissions"} and ${emails.length} notification ${emails.length === 1 ? "email" : "emails"}.`}
       </p>
       {records.length > 0 ? (
@@ -184,7 +199,7 @@ function ConfirmErase({ erase }: { erase: Erase }) {
   );
 }
 
-export default function People({ actionData }: Route.ComponentProps) {
+export default function People({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData;
   const email = result && "email" in result ? result.email : "";
   return (
@@ -194,12 +209,13 @@ export default function People({ actionData }: Route.ComponentProps) {
         When someone asks what we hold about them, asks us to correct it or to delete it, look them up here by the email address they used.
         Every lookup, download and deletion is written to the audit log, without the address.
       </p>
+      {loaderData.unlocked ? null : <LockedNotice next={loaderData.here} idleMinutes={loaderData.idleMinutes} />}
       <Form method="post" className="mt-4 flex max-w-2xl flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm" role="search">
         <input type="hidden" name="intent" value="find" />
         <label className="flex grow flex-col font-semibold">
-          Email address
+          Email address or phone number
           <input
-            type="email"
+            type="text"
             name="email"
             required
             maxLength={254}

@@ -1,0 +1,121 @@
+/**
+ * Unlocking the sealed inbox for one session (issue 35): the staff member's password opens their grants, the
+ * keyring is kept for the session encrypted under a key only the unlock cookie holds (inbox-keys.server.ts),
+ * and wrong passwords count against the account like the sign-in's.
+ */
+import { eq } from "drizzle-orm";
+import { href, redirect, type RouterContextProvider } from "react-router";
+import { forbidden } from "~/lib/responses";
+import { pagePathOf } from "./http.server";
+import { staffAccounts } from "../../db/schema";
+import type { Keyring } from "~/lib/sealed-submissions.server";
+import { audit } from "./audit.server";
+import { indexPending, lockSession, readUnlock, storeUnlock, unlockWithPassword, unlockWithRecoveryKey } from "./inbox-keys.server";
+import type { StaffContext } from "./service.server";
+import { actorOf, staffSession, type StaffUser } from "./session.server";
+import { tooManyAttempts } from "./sign-in.server";
+
+const cookieNameOf = (ctx: StaffContext) => (ctx.staff.settings.siteUrl.startsWith("https://") ? "__Host-staff-unlock" : "staff-unlock");
+
+function cookieOf(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("Cookie") ?? "").split(/;\s*/)) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at) === name) return part.slice(at + 1);
+  }
+  return undefined;
+}
+
+/** The unlock cookie: lasts as long as the browser session, and the server-side copy decides the rest. */
+function unlockCookie(ctx: StaffContext, value: string | null): string {
+  const https = ctx.staff.settings.siteUrl.startsWith("https://");
+  return [
+    `${cookieNameOf(ctx)}=${value ?? ""}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    https ? "Secure" : "",
+    value === null ? "Max-Age=0" : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
+/** The signed-in session's keyring, or null while the inbox is locked for it. */
+export async function sessionKeyring(
+  ctx: StaffContext,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Keyring | null> {
+  const { sessionId } = staffSession(context);
+  return readUnlock(ctx.database.db, sessionId, cookieOf(request, cookieNameOf(ctx)), ctx.staff.settings.idleMinutes);
+}
+
+/**
+ * The session's keyring, for pages that show nothing without it: a locked session reading one is sent to the
+ * unlock page, which brings it back; a locked session posting to one is told to unlock.
+ */
+export async function requireKeyring(ctx: StaffContext, request: Request, context: Readonly<RouterContextProvider>): Promise<Keyring> {
+  const keyring = await sessionKeyring(ctx, request, context);
+  if (keyring) return keyring;
+  if (request.method === "GET" || request.method === "HEAD") {
+    throw redirect(`${href("/admin/unlock")}?next=${encodeURIComponent(pagePathOf(request))}`);
+  }
+  forbidden("The inbox is locked: unlock it, then try again.");
+}
+
+export type UnlockOutcome = { ok: true; setCookie: string } | { ok: false; error: string; status: number; retryAfter?: number };
+
+const PROBLEMS = {
+  "wrong-password": "That password does not unlock the inbox.",
+  "wrong-recovery-key": "That is not a recovery key of this inbox. Check each group of four characters.",
+  "no-grant":
+    "Your account has not been given the inbox yet. An administrator who has unlocked it can give it to you on the Accounts page; until then, a recovery key opens it.",
+  "no-key": "The inbox has no key yet. An administrator makes it on the Inbox key page.",
+} as const;
+
+/** Unlocks with the password, or with the password and a recovery key (which also gives this account the inbox). */
+export async function unlock(
+  ctx: StaffContext,
+  context: Readonly<RouterContextProvider>,
+  user: StaffUser,
+  password: string,
+  recoveryKey?: string,
+): Promise<UnlockOutcome> {
+  const { db } = ctx.database;
+  const address = ctx.hashAddress(ctx.clientAddress);
+  const wait = await ctx.staff.throttle.blockedFor(user.email, address);
+  if (wait) return { ok: false, error: tooManyAttempts(wait), status: 429, retryAfter: wait };
+  const typed = password.slice(0, 1024);
+  const passwordIsTheirs = async () => {
+    const [account] = await db.select({ hash: staffAccounts.password }).from(staffAccounts).where(eq(staffAccounts.userId, user.id));
+    if (!account?.hash) return false;
+    return (await ctx.staff.auth.$context).password.verify({ hash: account.hash, password: typed });
+  };
+  const result = recoveryKey
+    ? await unlockWithRecoveryKey(db, actorOf(user), typed, recoveryKey)
+    : await unlockWithPassword(db, user.id, typed, passwordIsTheirs);
+  if ("problem" in result) {
+    if (result.problem === "wrong-password" || result.problem === "wrong-recovery-key") {
+      await ctx.staff.throttle.failed(user.email, address);
+      await audit(db, actorOf(user), { action: "inbox-unlock-failed", details: { reason: result.problem } });
+    }
+    return {
+      ok: false,
+      error: PROBLEMS[result.problem],
+      status: result.problem === "no-key" ? 409 : result.problem === "no-grant" ? 403 : 400,
+    };
+  }
+  await ctx.staff.throttle.succeeded(user.email);
+  const cookie = await storeUnlock(db, staffSession(context).sessionId, result.keyring);
+  await audit(db, actorOf(user), { action: "inbox-unlocked" });
+  // Rows that arrived while everyone was locked get their blind index now, without holding up the page.
+  indexPending(db, result.keyring).catch((err: unknown) => ctx.staff.settings.logError("indexing sealed submissions failed", err));
+  return { ok: true, setCookie: unlockCookie(ctx, cookie) };
+}
+
+/** Locks the inbox for this session now; the answer's Set-Cookie clears the cookie. */
+export async function lock(ctx: StaffContext, context: Readonly<RouterContextProvider>, user: StaffUser): Promise<string> {
+  await lockSession(ctx.database.db, staffSession(context).sessionId);
+  await audit(ctx.database.db, actorOf(user), { action: "inbox-locked" });
+  return unlockCookie(ctx, null);
+}
