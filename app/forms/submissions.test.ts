@@ -1,10 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { contactSubmissions, emailOutbox, joinSubmissions } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import { contactForm, contactSchema, joinForm, joinSchema } from "./definitions";
 import { validate } from "~/lib/validation";
 import { storeSubmission } from "./submissions.server";
+import { openContents } from "~/lib/sealed-submissions.server";
+import { inboxKeyOf, keyringOf } from "../../tests/helpers/inbox-key";
 
 const HOSTILE = [
   `Robert'); DROP TABLE contact_submissions;--`,
@@ -33,6 +35,8 @@ const volunteer = {
 };
 
 forEachDatabase("storing submissions", (handle) => {
+  beforeEach(() => inboxKeyOf(handle().db));
+
   it("stores hostile text exactly as typed (after trimming)", async () => {
     const { db } = handle();
     for (const text of HOSTILE) {
@@ -45,13 +49,11 @@ forEachDatabase("storing submissions", (handle) => {
       });
       const { id } = await storeSubmission(db, contactForm, c, base);
       const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
-      expect(row).toMatchObject({
+      expect(row).toMatchObject({ spam: false, status: "new", clientHash: "abc123", format: 1 });
+      expect(openContents("contact_submissions", row!, await keyringOf(db))?.fields).toMatchObject({
         subject: text.trim(),
         message: text.trim(),
         name: text.slice(0, 50).trim(),
-        spam: false,
-        status: "new",
-        clientHash: "abc123",
       });
     }
   });
@@ -102,7 +104,10 @@ forEachDatabase("storing submissions", (handle) => {
     expect(again).toEqual({ id: first.id, duplicate: true });
     const joins = await db.select().from(joinSubmissions).where(eq(joinSubmissions.idempotencyKey, "key-123456"));
     expect(joins).toHaveLength(1);
-    expect(joins[0]!.interests).toEqual(["Fundraising", "Other (please describe below)"]);
+    expect(openContents("join_submissions", joins[0]!, await keyringOf(db))?.fields.interests).toEqual([
+      "Fundraising",
+      "Other (please describe below)",
+    ]);
     expect((await db.select().from(emailOutbox).where(eq(emailOutbox.submissionId, first.id))).length).toBe(1);
   });
 

@@ -20,15 +20,8 @@ const cellsOf = (form: FormDefinition, row: SubmissionRow) => [
   cellOf(row.spam),
 ];
 
-export function submissionsCsv(form: FormDefinition, rows: SubmissionRow[]): string {
-  return toCsv(
-    headerOf(form),
-    rows.map((row) => cellsOf(form, row)),
-  );
-}
-
 /**
- * The same CSV as a stream, a batch of rows at a time; `done` hears how many rows went out, once the last has
+ * The inbox's CSV as a stream, a batch of rows at a time; `done` hears how many rows went out, once the last has
  * (the audit log's entry). A failure midway ends the download short rather than pretending it is whole.
  */
 export function submissionsCsvStream(

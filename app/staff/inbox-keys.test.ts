@@ -22,7 +22,7 @@ import {
   unlockWithRecoveryKey,
 } from "./inbox-keys.server";
 
-const message = {
+const message: Parameters<typeof storeSubmission<typeof contactForm>>[2] = {
   name: "Layla Haddad",
   email: "Layla@Example.org",
   phone: "+44 20 7946 0000",

@@ -92,7 +92,7 @@ export async function unlock(
     return (await ctx.staff.auth.$context).password.verify({ hash: account.hash, password: typed });
   };
   const result = recoveryKey
-    ? await unlockWithRecoveryKey(db, actorOf(user), typed, recoveryKey)
+    ? await unlockWithRecoveryKey(db, { id: user.id, email: user.email }, typed, recoveryKey)
     : await unlockWithPassword(db, user.id, typed, passwordIsTheirs);
   if ("problem" in result) {
     if (result.problem === "wrong-password" || result.problem === "wrong-recovery-key") {
