@@ -20,6 +20,9 @@ const STAFF_SITE_URL = `http://localhost:${STAFF_PORT}`;
 const SITE_URL = `http://localhost:${PORT}`;
 const PG_SITE_URL = `http://localhost:${PG_PORT}`;
 const E2E_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/site_e2e_${PORT}`;
+/** Where each server's inbox recovery keys are written when its key is made (scripts/test/e2e-server.mjs). */
+const recoveryFile = (dataDir: string) => `${dataDir}.recovery-keys.json`;
+const PG_RECOVERY_FILE = join(tmpdir(), `site-e2e-postgres-${PORT}.recovery-keys.json`);
 const postgres =
   process.env.TEST_POSTGRES !== "off" &&
   spawnSync(
@@ -89,20 +92,20 @@ export default defineConfig({
       name: "desktop",
       testIgnore: [/[\\/]phone[\\/]/, STAFF_TESTS],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined },
-      metadata: { staffEnv: { DATA_DIR, SITE_URL } },
+      metadata: { staffEnv: { DATA_DIR, SITE_URL, E2E_RECOVERY_FILE: recoveryFile(DATA_DIR) } },
     },
     {
       name: "staff",
       testMatch: STAFF_TESTS,
       testIgnore: POSTGRES_ONLY,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, channel: undefined, baseURL: STAFF_SITE_URL },
-      metadata: { staffEnv: { DATA_DIR: STAFF_DATA_DIR, SITE_URL: STAFF_SITE_URL } },
+      metadata: { staffEnv: { DATA_DIR: STAFF_DATA_DIR, SITE_URL: STAFF_SITE_URL, E2E_RECOVERY_FILE: recoveryFile(STAFF_DATA_DIR) } },
     },
     {
       name: "phone",
       testMatch: PHONE_TESTS,
       use: { ...devices["Pixel 7"], channel: undefined },
-      metadata: { staffEnv: { DATA_DIR, SITE_URL } },
+      metadata: { staffEnv: { DATA_DIR, SITE_URL, E2E_RECOVERY_FILE: recoveryFile(DATA_DIR) } },
     },
     ...(postgres
       ? [
@@ -116,40 +119,54 @@ export default defineConfig({
               channel: undefined,
               baseURL: PG_SITE_URL,
             },
-            metadata: { staffEnv: { DATABASE_URL: E2E_DATABASE_URL, SITE_URL: PG_SITE_URL } },
+            metadata: { staffEnv: { DATABASE_URL: E2E_DATABASE_URL, SITE_URL: PG_SITE_URL, E2E_RECOVERY_FILE: PG_RECOVERY_FILE } },
           },
         ]
       : []),
   ],
   webServer: [
     {
-      command: "node server/start.mjs",
+      command: "node scripts/test/e2e-server.mjs",
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 300_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv, PORT: String(PORT), SITE_URL, DATA_DIR },
+      env: { ...serverEnv, PORT: String(PORT), SITE_URL, DATA_DIR, E2E_RECOVERY_FILE: recoveryFile(DATA_DIR) },
     },
     {
-      command: "node server/start.mjs",
+      command: "node scripts/test/e2e-server.mjs",
       url: `http://127.0.0.1:${STAFF_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 300_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv, SKIP_BUILD: "1", PORT: String(STAFF_PORT), SITE_URL: STAFF_SITE_URL, DATA_DIR: STAFF_DATA_DIR },
+      env: {
+        ...serverEnv,
+        SKIP_BUILD: "1",
+        PORT: String(STAFF_PORT),
+        SITE_URL: STAFF_SITE_URL,
+        DATA_DIR: STAFF_DATA_DIR,
+        E2E_RECOVERY_FILE: recoveryFile(STAFF_DATA_DIR),
+      },
     },
     ...(postgres
       ? [
           {
-            command: "node scripts/test/e2e-postgres-server.mjs",
+            command: "node scripts/test/e2e-server.mjs",
             url: `http://127.0.0.1:${PG_PORT}/healthz`,
             reuseExistingServer: false,
             timeout: 120_000,
             stdout: "ignore" as const,
             stderr: "pipe" as const,
-            env: { ...serverEnv, SKIP_BUILD: "1", PORT: String(PG_PORT), SITE_URL: PG_SITE_URL, E2E_DATABASE_URL },
+            env: {
+              ...serverEnv,
+              SKIP_BUILD: "1",
+              PORT: String(PG_PORT),
+              SITE_URL: PG_SITE_URL,
+              E2E_DATABASE_URL,
+              E2E_RECOVERY_FILE: PG_RECOVERY_FILE,
+            },
           },
         ]
       : []),

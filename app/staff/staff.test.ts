@@ -175,7 +175,7 @@ forEachDatabase("the staff area's data", (handle) => {
 
   it("exports the filtered list as CSV with a byte-order mark, every field, and formulas neutralised", async () => {
     const { db } = handle();
-    const hostile = await store(db, {
+    await store(db, {
       name: '=HYPERLINK("http://evil")',
       subject: "+SUM(1)",
       message: "@cmd\t-1",

@@ -6,6 +6,9 @@ import { INTERESTS } from "../../app/forms/definitions";
 import { spawnServer, type ChildServer } from "../helpers/built-server";
 import { embeddedDataDir } from "../helpers/databases";
 import { startSmtpServer } from "../helpers/smtp";
+import { makeInboxKeyIn } from "../helpers/inbox-key";
+import { openContents } from "../../app/lib/sealed-submissions.server";
+import { openWithRecoveryKey } from "../../app/staff/inbox-keys.server";
 
 // Optional fields left out: the JSON endpoints take them as empty.
 const contact = { name: "Layla", email: "layla@example.org", subject: "Hello", message: "A message", agree_to_terms: true };
@@ -20,9 +23,11 @@ const post = (base: string, path: string, body: unknown, headers: Record<string,
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: ChildServer;
+let recoveryKeys: string[];
 const { dir: dataDir, remove } = embeddedDataDir("forms-api-");
 
 beforeAll(async () => {
+  recoveryKeys = await makeInboxKeyIn({ dataDir });
   smtp = await startSmtpServer();
   server = await spawnServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, NOTIFY_TO: "staff@example.org", SUBMISSION_RATE_LIMIT: "1000" });
 });
@@ -250,7 +255,11 @@ describe("stored data", () => {
 
     const handle = await openDatabase({ dataDir });
     try {
-      const contacts = await handle.db.select().from(contactSubmissions);
+      const keyring = (await openWithRecoveryKey(handle.db, recoveryKeys[0]!))!;
+      const contacts = (await handle.db.select().from(contactSubmissions)).map((row) => {
+        const { fields, language } = openContents("contact_submissions", row, keyring)!;
+        return { ...row, name: String(fields.name), language };
+      });
       expect(contacts.filter((c) => c.spam).map((c) => c.name)).toEqual(["Bot", "Bot"]);
       // Each in the language it was written in: the page's, or the one a JSON body named; English otherwise.
       const languageOf = (name: string) => contacts.find((c) => c.name === name)?.language;

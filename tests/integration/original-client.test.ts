@@ -9,6 +9,9 @@ import { openDatabase } from "../../db/client.server";
 import { contactSubmissions } from "../../db/schema";
 import { spawnServer, type ChildServer } from "../helpers/built-server";
 import { embeddedDataDir } from "../helpers/databases";
+import { makeInboxKeyIn } from "../helpers/inbox-key";
+import { openContents } from "../../app/lib/sealed-submissions.server";
+import { openWithRecoveryKey } from "../../app/staff/inbox-keys.server";
 
 const FRIEND = "https://friend.example.org";
 const STRANGER = "https://stranger.example.net";
@@ -17,10 +20,12 @@ const CLIENT_HEADERS = { Authorization: "Bearer anon-key", apikey: "anon-key", "
 const contact = { name: "Layla", email: "layla@example.org", subject: "Hello", message: "From the original client", agree_to_terms: true };
 
 let server: ChildServer;
+let recoveryKeys: string[];
 const { dir: dataDir, remove } = embeddedDataDir("original-client-");
 const client = () => new FunctionsClient(`${server.url}/functions/v1`, { headers: { ...CLIENT_HEADERS } });
 
 beforeAll(async () => {
+  recoveryKeys = await makeInboxKeyIn({ dataDir });
   server = await spawnServer({ DATA_DIR: dataDir, ALLOWED_ORIGINS: `${FRIEND}, https://other.example.org`, SUBMISSION_RATE_LIMIT: "1000" });
 });
 afterAll(async () => {
@@ -120,8 +125,10 @@ describe("what the original client sent", () => {
     await server.exited;
     const handle = await openDatabase({ dataDir });
     try {
+      const keyring = (await openWithRecoveryKey(handle.db, recoveryKeys[0]!))!;
       const rows = await handle.db.select().from(contactSubmissions);
-      expect(rows.filter((r) => r.message === "From the original client").length).toBeGreaterThanOrEqual(2);
+      const messages = rows.map((r) => openContents("contact_submissions", r, keyring)?.fields.message);
+      expect(messages.filter((m) => m === "From the original client").length).toBeGreaterThanOrEqual(2);
     } finally {
       await handle.close();
     }

@@ -3,15 +3,11 @@ import type { Route } from "./+types/unlock";
 import { ActionNotice } from "~/components/staff/Controls";
 import { UnlockForm } from "~/components/staff/Unlock";
 import { appContext } from "~/context.server";
-import { STAFF_AREA } from "~/lib/http";
 import { lock, sessionKeyring, unlock } from "~/staff/unlock.server";
+import { safeNext } from "~/staff/sign-in.server";
 import { staffUser } from "~/staff/session.server";
 
 export const meta = () => [{ title: "Unlock the inbox · Staff area" }];
-
-/** Only a page of the staff area: anything else would make this an open redirect. */
-const safeNext = (value: unknown) =>
-  typeof value === "string" && value.startsWith("/admin") && !value.startsWith("//") ? value : STAFF_AREA;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);

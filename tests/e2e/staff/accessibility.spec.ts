@@ -58,6 +58,8 @@ test.describe("a page of each kind in the staff area", () => {
     "/admin/site/interface-text",
     "/admin/site/interface-text/ckb",
     "/admin/people",
+    // The recovery form; the locked inbox is checked in inbox.spec.ts.
+    "/admin/unlock?recovery",
     "/admin/audit",
     "/admin/account",
     "/admin/accounts",

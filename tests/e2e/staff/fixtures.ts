@@ -4,7 +4,7 @@
  * setup links several at a time (Invitations in helpers.ts).
  *
  * - `newStaff` / `newAdmin`: an account of the test's own, set up on `page`, which ends signed in on the
- *   recovery codes page. A test that signs out, renews codes, adds a passkey or has the account disabled
+ *   recovery codes page, with the inbox given to it (with a recovery key) and unlocked. A test that signs out, renews codes, adds a passkey or has the account disabled
  *   needs one of these.
  * - `staffPage` / `adminPage`: a page in a browser context of its own, signed in as the worker's shared
  *   account of that role. Tests that only use the staff area take these; they must not change the account.
@@ -14,7 +14,7 @@
  * PostgreSQL database), and removing one would cost another start of `npm run staff`, the slowest step here.
  */
 import { test as base, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { Invitations, setUpAccount, signIn, type Role, type StaffAccount } from "./helpers";
+import { Invitations, setUpAccount, signIn, unlockInbox, type Role, type StaffAccount } from "./helpers";
 
 /** A shared account and the cookies of its session, which the worker's tests reuse. */
 interface SharedAccount extends StaffAccount {
@@ -47,6 +47,7 @@ async function signedInPage(browser: Browser, account: SharedAccount, use: (page
     if (!/^\/admin\/messages$/.test(new URL(home.headers().location ?? "", home.url()).pathname)) {
       await signIn(page, account);
       await page.waitForURL(/\/admin\/messages$/);
+      await unlockInbox(page, account);
     }
     await use(page);
     // Each use moves the session's end on; the next test starts from the newest cookie.

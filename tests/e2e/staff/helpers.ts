@@ -1,5 +1,6 @@
 /** Staff accounts for browser tests: created with `npm run staff`, exactly as a newcomer would. */
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page, type WorkerInfo } from "@playwright/test";
@@ -9,7 +10,7 @@ import { expectNoAxeViolations } from "../fixtures";
 const run = promisify(execFile);
 
 /** The environment `npm run staff` needs to reach the database of the server this project tests. */
-const staffEnv = (info: ProjectInfo) => (info.project.metadata as { staffEnv: Record<string, string> }).staffEnv;
+const staffEnv = (info: ProjectInfo) => (info.project.metadata as { staffEnv: Record<string, string | undefined> }).staffEnv;
 
 /** A test's or a worker's info: either names the project, which is all the commands need. */
 type ProjectInfo = Pick<WorkerInfo, "project">;
@@ -47,11 +48,15 @@ export async function completeSetup(page: Page, link: string) {
 
 export type Role = "admin" | "staff";
 
-/** A new account's address and its one-time setup link. */
+/** A new account's address, its one-time setup link, and a recovery key that gives it the inbox. */
 export interface Invitation {
   email: string;
   link: string;
+  recoveryKey: string;
 }
+
+/** One of the recovery keys made with the test server's inbox key (scripts/test/e2e-server.mjs). */
+const recoveryKeyOf = (info: ProjectInfo) => (JSON.parse(readFileSync(staffEnv(info).E2E_RECOVERY_FILE!, "utf8")) as string[])[0]!;
 
 /**
  * Setup links made ahead, several to one `npm run staff -- add` (each start loads the app's account code:
@@ -78,9 +83,10 @@ export class Invitations {
   private async make(role: Role): Promise<Invitation[]> {
     const emails = Array.from({ length: this.batch }, () => uniqueEmail(role));
     const out = await staffCommand(this.info, "add", ...emails, "--role", role);
+    const recoveryKey = recoveryKeyOf(this.info);
     const made = out.split("\n").map((line): Invitation => {
       const [email = "", link = ""] = line.split("\t");
-      return { email, link };
+      return { email, link, recoveryKey };
     });
     expect(made.map((m) => m.email)).toEqual(emails);
     for (const { link } of made) expect(link).toMatch(/\/admin\/setup\/[\w-]{20,}$/);
@@ -88,11 +94,30 @@ export class Invitations {
   }
 }
 
-/** Invite → password → authenticator → recovery codes, through the pages. Ends signed in, on the codes page. */
+/**
+ * Invite → password → authenticator → recovery codes, through the pages. Then the inbox is given to the account with a
+ * recovery key, as the first administrator of a new site gets it: posted from the page's own session, so the page stays
+ * where the setup left it. Ends signed in, the inbox unlocked, on the recovery codes page.
+ */
 export async function setUpAccount(page: Page, invitation: Invitation): Promise<StaffAccount> {
   const { setupKey, recoveryCodes } = await completeSetup(page, invitation.link);
   expect(recoveryCodes).toHaveLength(10);
-  return { email: invitation.email, password: STRONG_PASSWORD, setupKey, recoveryCodes };
+  const account = { email: invitation.email, password: STRONG_PASSWORD, setupKey, recoveryCodes };
+  const unlocked = await page.request.post("/admin/unlock", {
+    form: { intent: "recover", password: account.password, recoveryKey: invitation.recoveryKey, next: "/admin/messages" },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(unlocked.status()).toBe(302);
+  return account;
+}
+
+/** Unlocks the inbox for the session with the account's password (the extra step after each sign-in). */
+export async function unlockInbox(page: Page, account: StaffAccount) {
+  await page.goto("/admin/unlock");
+  await page.getByLabel(/^Your password/).fill(account.password);
+  await page.getByRole("button", { name: "Unlock the inbox" }).click();
+  await page.waitForURL(/\/admin\/messages$/);
 }
 
 export async function signIn(page: Page, account: StaffAccount, code?: string) {

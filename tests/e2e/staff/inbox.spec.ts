@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from "../fixtures";
 import { expect, test } from "./fixtures";
 import { sendMessage, signIn, uniqueEmail } from "./helpers";
 
@@ -64,6 +65,16 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
     await signIn(page, account);
     await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+    // A new session begins locked: dates and statuses show, names do not, and the page says how to unlock.
+    await expect(page.getByRole("heading", { name: "The inbox is locked" })).toBeVisible();
+    await expect(page.getByRole("link", { name: sent.name })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByLabel(/^Your password/).fill("not the password at all");
+    await page.getByRole("button", { name: "Unlock the inbox" }).click();
+    await expect(page.getByRole("alert")).toHaveText("That password does not unlock the inbox.");
+    await page.getByLabel(/^Your password/).fill(account.password);
+    await page.getByRole("button", { name: "Unlock the inbox" }).click();
+    await expect(page.getByRole("heading", { name: "The inbox is locked" })).toHaveCount(0);
 
     await page.getByRole("searchbox", { name: "Search" }).fill(sent.subject);
     await page.getByRole("button", { name: "Show" }).click();
