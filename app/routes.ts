@@ -54,6 +54,7 @@ export default [
       route("account", "routes/admin/account.tsx"),
       route("accounts", "routes/admin/accounts.tsx"),
       route("unlock", "routes/admin/unlock.tsx"),
+      route("inbox-key", "routes/admin/inbox-key.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("news", "routes/admin/news.tsx"),
       route("news/new", "routes/admin/news-edit.tsx", { id: "news-new" }),

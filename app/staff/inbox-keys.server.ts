@@ -194,6 +194,21 @@ export async function createInboxKey(db: Database, actor: Actor, holder?: { user
   });
 }
 
+/**
+ * A staff member's key pair opened with their password; an account set up before sealing has none, and gets
+ * one now, once the password is shown to be theirs (by the sign-in's own hash).
+ */
+export async function personalKeyOf(
+  db: Database,
+  userId: string,
+  password: string,
+  passwordIsTheirs: () => Promise<boolean>,
+): Promise<KeyPair | "wrong-password"> {
+  const pair = await openPersonalKey(db, userId, password);
+  if (pair !== "none") return pair;
+  return (await passwordIsTheirs()) ? createPersonalKey(db, userId, password) : "wrong-password";
+}
+
 /** Everything an unlock can say. */
 export type UnlockResult = { keyring: Keyring } | { problem: "wrong-password" | "no-grant" | "no-key" | "wrong-recovery-key" };
 
@@ -204,13 +219,8 @@ export async function unlockWithPassword(
   password: string,
   passwordIsTheirs: () => Promise<boolean>,
 ): Promise<UnlockResult> {
-  let pair = await openPersonalKey(db, userId, password);
+  const pair = await personalKeyOf(db, userId, password, passwordIsTheirs);
   if (pair === "wrong-password") return { problem: "wrong-password" };
-  if (pair === "none") {
-    // An account set up before sealing: its key pair is made now, once the password is shown to be theirs.
-    if (!(await passwordIsTheirs())) return { problem: "wrong-password" };
-    pair = await createPersonalKey(db, userId, password);
-  }
   if (!(await currentInboxKey(db))) return { problem: "no-key" };
   const grants = await db
     .select()
@@ -284,6 +294,45 @@ export async function revokeInbox(db: Database, actor: Actor, user: { id: string
   await db.delete(inboxKeyGrants).where(eq(inboxKeyGrants.holder, userHolder(user.id)));
   await db.delete(inboxUnlocks).where(sql`${inboxUnlocks.sessionId} in (select id from staff_sessions where user_id = ${user.id})`);
   await audit(db, actor, { action: "inbox-revoked", target: `staff:${user.email}` });
+}
+
+/** The keys in use, and how many rows are still sealed to an older one (a rotation not yet finished). */
+export async function inboxKeyStatus(db: Database) {
+  const live = await db
+    .select({ id: inboxKeys.id, createdAt: inboxKeys.createdAt })
+    .from(inboxKeys)
+    .where(isNull(inboxKeys.retiredAt))
+    .orderBy(sql`${inboxKeys.createdAt} desc`);
+  const current = live[0];
+  const onOlder = current
+    ? (
+        await Promise.all(
+          Object.values(submissionTables).map(
+            async (t) =>
+              (
+                await db
+                  .select({ n: sql<number>`count(*)::int` })
+                  .from(t)
+                  .where(and(eq(t.format, SEALED_FORMAT), sql`${t.keyId} <> ${current.id}`))
+              )[0]!.n,
+          ),
+        )
+      ).reduce((a, b) => a + b, 0)
+    : 0;
+  const waiting = (
+    await Promise.all(
+      Object.values(submissionTables).map(
+        async (t) =>
+          (
+            await db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(t)
+              .where(eq(t.format, 0))
+          )[0]!.n,
+      ),
+    )
+  ).reduce((a, b) => a + b, 0);
+  return { current: current ?? null, olderKeys: live.slice(1).map((k) => k.id), rowsOnOlderKeys: onOlder, rowsNotSealed: waiting };
 }
 
 /** Which accounts hold the current key, and which could be given it (they have a personal key). */

@@ -9,8 +9,19 @@ import { forbidden } from "~/lib/responses";
 import { pagePathOf } from "./http.server";
 import { staffAccounts } from "../../db/schema";
 import type { Keyring } from "~/lib/sealed-submissions.server";
-import { audit } from "./audit.server";
-import { indexPending, lockSession, readUnlock, storeUnlock, unlockWithPassword, unlockWithRecoveryKey } from "./inbox-keys.server";
+import { audit, type Actor } from "./audit.server";
+import {
+  createInboxKey,
+  finishRotation,
+  InboxKeyError,
+  indexPending,
+  lockSession,
+  personalKeyOf,
+  readUnlock,
+  storeUnlock,
+  unlockWithPassword,
+  unlockWithRecoveryKey,
+} from "./inbox-keys.server";
 import type { StaffContext } from "./service.server";
 import { actorOf, staffSession, type StaffUser } from "./session.server";
 import { tooManyAttempts } from "./sign-in.server";
@@ -73,6 +84,47 @@ const PROBLEMS = {
   "no-key": "The inbox has no key yet. An administrator makes it on the Inbox key page.",
 } as const;
 
+/** Whether the password is the account's own, by the sign-in's hash. */
+const signInPasswordCheck = (ctx: StaffContext, user: StaffUser, password: string) => async () => {
+  const [account] = await ctx.database.db
+    .select({ hash: staffAccounts.password })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.userId, user.id));
+  if (!account?.hash) return false;
+  return (await ctx.staff.auth.$context).password.verify({ hash: account.hash, password });
+};
+
+/**
+ * The first administrator makes the inbox key in the staff area: it is granted to them, their session is unlocked,
+ * and its two recovery keys are returned to be shown once.
+ */
+export async function makeInboxKey(
+  ctx: StaffContext,
+  context: Readonly<RouterContextProvider>,
+  user: StaffUser,
+  password: string,
+): Promise<{ ok: true; recoveryKeys: string[]; setCookie: string } | { ok: false; error: string; status: number; retryAfter?: number }> {
+  const { db } = ctx.database;
+  const address = ctx.hashAddress(ctx.clientAddress);
+  const wait = await ctx.staff.throttle.blockedFor(user.email, address);
+  if (wait) return { ok: false, error: tooManyAttempts(wait), status: 429, retryAfter: wait };
+  const typed = password.slice(0, 1024);
+  const pair = await personalKeyOf(db, user.id, typed, signInPasswordCheck(ctx, user, typed));
+  if (pair === "wrong-password") {
+    await ctx.staff.throttle.failed(user.email, address);
+    return { ok: false, error: "That password is not right.", status: 400 };
+  }
+  try {
+    const { recoveryKeys } = await createInboxKey(db, actorOf(user), { userId: user.id, publicKey: pair.publicKey });
+    const unlocked = await unlock(ctx, context, user, typed);
+    if (!unlocked.ok) return unlocked;
+    return { ok: true, recoveryKeys, setCookie: unlocked.setCookie };
+  } catch (err) {
+    if (err instanceof InboxKeyError) return { ok: false, error: err.message, status: 409 };
+    throw err;
+  }
+}
+
 /** Unlocks with the password, or with the password and a recovery key (which also gives this account the inbox). */
 export async function unlock(
   ctx: StaffContext,
@@ -86,11 +138,7 @@ export async function unlock(
   const wait = await ctx.staff.throttle.blockedFor(user.email, address);
   if (wait) return { ok: false, error: tooManyAttempts(wait), status: 429, retryAfter: wait };
   const typed = password.slice(0, 1024);
-  const passwordIsTheirs = async () => {
-    const [account] = await db.select({ hash: staffAccounts.password }).from(staffAccounts).where(eq(staffAccounts.userId, user.id));
-    if (!account?.hash) return false;
-    return (await ctx.staff.auth.$context).password.verify({ hash: account.hash, password: typed });
-  };
+  const passwordIsTheirs = signInPasswordCheck(ctx, user, typed);
   const result = recoveryKey
     ? await unlockWithRecoveryKey(db, { id: user.id, email: user.email }, typed, recoveryKey)
     : await unlockWithPassword(db, user.id, typed, passwordIsTheirs);
@@ -108,9 +156,20 @@ export async function unlock(
   await ctx.staff.throttle.succeeded(user.email);
   const cookie = await storeUnlock(db, staffSession(context).sessionId, result.keyring);
   await audit(db, actorOf(user), { action: "inbox-unlocked" });
-  // Rows that arrived while everyone was locked get their blind index now, without holding up the page.
-  indexPending(db, result.keyring).catch((err: unknown) => ctx.staff.settings.logError("indexing sealed submissions failed", err));
+  // Without holding up the page: rows that arrived while everyone was locked get their blind index, and a rotation
+  // that a restart interrupted is finished by the next person who holds both keys.
+  afterUnlock(ctx, actorOf(user), result.keyring);
   return { ok: true, setCookie: unlockCookie(ctx, cookie) };
+}
+
+/** Background work an unlocked keyring makes possible; failures are logged and retried at the next unlock. */
+export function afterUnlock(ctx: StaffContext, actor: Actor, keyring: Keyring) {
+  const { db } = ctx.database;
+  const work = async () => {
+    if (keyring.keys.size > 1) await finishRotation(db, actor, keyring);
+    await indexPending(db, keyring);
+  };
+  work().catch((err: unknown) => ctx.staff.settings.logError("work on sealed submissions after an unlock failed", err));
 }
 
 /** Locks the inbox for this session now; the answer's Set-Cookie clears the cookie. */

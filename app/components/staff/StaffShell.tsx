@@ -20,6 +20,7 @@ const STAFF_PAGES = [
 /** Pages only an admin sees in the navigation (and may open). */
 const ADMIN_PAGES = [
   [href("/admin/accounts"), "Accounts"],
+  [href("/admin/inbox-key"), "Inbox key"],
   [href("/admin/audit"), "Audit log"],
 ] as const;
 

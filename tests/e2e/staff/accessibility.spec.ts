@@ -63,6 +63,7 @@ test.describe("a page of each kind in the staff area", () => {
     "/admin/audit",
     "/admin/account",
     "/admin/accounts",
+    "/admin/inbox-key",
     "/admin/nowhere",
   ]) {
     test(path, async ({ adminPage: page }) => {
