@@ -26,7 +26,7 @@ export async function runStaffCommand(accounts: StaffAccounts, argv: string[]): 
   const [command, ...rest] = argv;
   const roleAt = rest.indexOf("--role");
   const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
-  const emails = rest.filter((a, i) => !a.startsWith("--") && i !== roleAt + 1);
+  const emails = rest.filter((a, i) => !a.startsWith("--") && (roleAt < 0 || i !== roleAt + 1));
   const email = emails[0];
   try {
     switch (command) {
