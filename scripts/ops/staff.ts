@@ -24,14 +24,15 @@ async function readLine(prompt: string): Promise<string> {
     }
     return "";
   }
-  process.stderr.write(prompt);
-  // readline echoes to its output: a stream that drops everything keeps what is typed off the screen.
+  // readline echoes to its output: a stream that drops everything keeps what is typed off the screen. The terminal
+  // stops echoing (raw mode) as the interface is made, so the prompt comes after: nothing typed after it shows.
   const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
   const lines = createInterface({ input: process.stdin, output: silent, terminal: true });
   lines.on("SIGINT", () => {
     process.stderr.write("\n");
     process.exit(130);
   });
+  process.stderr.write(prompt);
   const answer = await new Promise<string>((done) => lines.question("", done));
   lines.close();
   process.stderr.write("\n");
