@@ -11,12 +11,19 @@ import type { CommandResult } from "../app/staff/command.server";
 const controlSocket = (dataDir: string) => join(dataDir, "control.sock");
 
 interface ControlHandlers {
-  /** `npm run staff -- …` */
-  staff(argv: string[]): Promise<CommandResult>;
+  /** `npm run staff -- …`; `input`: what the CLI read from standard input (a recovery key), never argv. */
+  staff(argv: string[], input?: string): Promise<CommandResult>;
   /** A consistent copy of the embedded database (PGlite's own dump, gzipped tar). */
   backup(): Promise<Uint8Array>;
   /** `npm run content:export`: the content documents, path → text. */
   content(): Promise<Record<string, string>>;
+}
+
+/** A staff command's body: `{ argv, input }`, or a bare argv array (what an earlier CLI sends). */
+function staffRequest(body: unknown): { argv: string[]; input?: string } {
+  if (Array.isArray(body)) return { argv: body.map(String) };
+  const { argv, input } = (body ?? {}) as { argv?: unknown; input?: unknown };
+  return { argv: Array.isArray(argv) ? argv.map(String) : [], input: typeof input === "string" ? input : undefined };
 }
 
 export async function listenForControl(dataDir: string, handlers: ControlHandlers): Promise<Server> {
@@ -36,8 +43,8 @@ export async function listenForControl(dataDir: string, handlers: ControlHandler
           res.setHeader("Content-Type", "application/json").end(JSON.stringify(await handlers.content()));
           return;
         }
-        const argv = JSON.parse(Buffer.concat(chunks).toString()) as string[];
-        const result = await handlers.staff(Array.isArray(argv) ? argv.map(String) : []);
+        const { argv, input } = staffRequest(JSON.parse(Buffer.concat(chunks).toString()));
+        const result = await handlers.staff(argv, input);
         res.setHeader("Content-Type", "application/json").end(JSON.stringify(result));
       } catch {
         res.statusCode = 500;
@@ -66,9 +73,12 @@ function ask(dataDir: string, path: string, body: string): Promise<{ status: num
   });
 }
 
-/** The running server's answer, or null when no server listens (then the CLI opens the database itself). */
-export async function sendToRunningServer(dataDir: string, argv: string[]): Promise<CommandResult | null> {
-  const answer = await ask(dataDir, "/staff", JSON.stringify(argv));
+/**
+ * The running server's answer, or null when no server listens (then the CLI opens the database itself).
+ * `input` (a recovery key) travels in the body, so it never shows among a process's arguments.
+ */
+export async function sendToRunningServer(dataDir: string, argv: string[], input?: string): Promise<CommandResult | null> {
+  const answer = await ask(dataDir, "/staff", JSON.stringify({ argv, input }));
   return answer && (JSON.parse(answer.body.toString()) as CommandResult);
 }
 

@@ -217,7 +217,7 @@ async function startWorkers(
   const control =
     database.kind === "pglite" && !config.DATA_DIR.startsWith("memory://")
       ? await listenForControl(resolve(config.DATA_DIR), {
-          staff: (argv) => runStaffCommand(staff.accounts, argv),
+          staff: (argv, input) => runStaffCommand(staff.accounts, argv, input),
           backup: () => database.dumpDataDir!(),
           content: async () => ({
             ...(await contentStore.documents()),

@@ -6,9 +6,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { href } from "react-router";
 import type { Database } from "../../db/client.server";
-import { staffAccounts, staffPasskeys, staffSessions, staffSetupTokens, staffTwoFactors, staffUsers } from "../../db/schema";
+import { staffAccounts, staffKeys, staffPasskeys, staffSessions, staffSetupTokens, staffTwoFactors, staffUsers } from "../../db/schema";
+import { currentInboxKey } from "~/lib/sealed-submissions.server";
+import { wipe } from "~/lib/sealing.server";
 import { audit, type Actor } from "./audit.server";
 import type { StaffAuth, StaffRole } from "./auth.server";
+import { createInboxKey, createPersonalKey, grantInbox, openWithRecoveryKey } from "./inbox-keys.server";
 
 const SETUP_LINK_HOURS = 24;
 
@@ -46,9 +49,14 @@ export function staffAccountsService({ db, auth, siteUrl }: StaffAccountsDeps) {
     return user;
   };
 
-  /** Removes every way the user signs in: password, authenticator, recovery codes, passkeys, sessions. */
+  /**
+   * Removes every way the user signs in: password, authenticator, recovery codes, passkeys, sessions; and their
+   * personal key, which their password opened, so their grants go with it (the foreign key cascades): after a
+   * reset the inbox stays locked for them until an administrator grants it again.
+   */
   const clearCredentials = async (userId: string) => {
     await db.delete(staffSessions).where(eq(staffSessions.userId, userId));
+    await db.delete(staffKeys).where(eq(staffKeys.userId, userId));
     await db.delete(staffTwoFactors).where(eq(staffTwoFactors.userId, userId));
     await db.delete(staffPasskeys).where(eq(staffPasskeys.userId, userId));
     await db.delete(staffAccounts).where(eq(staffAccounts.userId, userId));
@@ -115,6 +123,28 @@ export function staffAccountsService({ db, auth, siteUrl }: StaffAccountsDeps) {
       return row && !row.disabled ? row : undefined;
     },
 
+    /** Makes the inbox key, once; returns its two recovery keys (InboxKeyError when one exists). */
+    async makeInboxKey(actor: Actor): Promise<string[]> {
+      return (await createInboxKey(db, actor)).recoveryKeys;
+    },
+
+    /**
+     * Gives the inbox to an account with a recovery key, for when no unlocked administrator can: the first
+     * administrator, a recovery drill. The account must have set its password since sealing began.
+     */
+    async grantWithRecoveryKey(actor: Actor, email: string, recoveryKey: string): Promise<string> {
+      const user = await findByEmail(email);
+      if (!(await currentInboxKey(db))) throw new AccountError("There is no inbox key yet: make it first with npm run staff -- inbox-key.");
+      const keyring = await openWithRecoveryKey(db, recoveryKey);
+      if (!keyring) throw new AccountError("That is not a recovery key of this inbox.");
+      try {
+        await grantInbox(db, actor, keyring, user);
+      } finally {
+        wipe(...[...keyring.keys.values()].map((k) => k.privateKey));
+      }
+      return user.email;
+    },
+
     /** Sets the password and uses up the link: the link works once. */
     async completePasswordStep(token: string, password: string): Promise<{ email: string } | undefined> {
       const user = await this.setupUser(token);
@@ -132,6 +162,9 @@ export function staffAccountsService({ db, auth, siteUrl }: StaffAccountsDeps) {
         accountId: user.id,
         password: await ctx.password.hash(password),
       });
+      // Their own key pair under the new password: a re-setup after a reset replaces it (and its grants are gone).
+      const pair = await createPersonalKey(db, user.id, password);
+      wipe(pair.privateKey);
       await audit(db, { id: user.id, email: user.email }, { action: "password-set", target: `staff:${user.email}` });
       return { email: user.email };
     },

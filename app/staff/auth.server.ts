@@ -7,8 +7,11 @@ import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { verifyPassword as verifyScryptHash } from "better-auth/crypto";
 import { admin, twoFactor } from "better-auth/plugins";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { hashPassword, isArgon2Hash, verifyPasswordHash } from "~/lib/sealing.server";
 import { AUTH_BASE_PATH, PASSKEY_ENDPOINTS } from "./auth-paths";
 import { staffAccounts, staffPasskeys, staffSessions, staffTwoFactors, staffUsers, staffVerifications } from "../../db/schema";
 
@@ -27,6 +30,26 @@ interface StaffAuthOptions {
   appName: string;
   /** Passkey ceremonies run in the library's handler, not our actions: this is how they reach the audit log. */
   onPasskey(event: "sign-in" | "added", user: { id: string; email: string }): Promise<void>;
+}
+
+/**
+ * Staff passwords are hashed with Argon2id at the strength of the password slots (PASSWORD_STRENGTH). A hash
+ * made before that (better-auth's scrypt) still verifies, and is replaced by an Argon2id one as soon as the
+ * password is shown right: only then is the password known.
+ */
+function staffPasswordHashing(db: Database) {
+  return {
+    hash: hashPassword,
+    async verify({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+      if (isArgon2Hash(hash)) return verifyPasswordHash(hash, password);
+      if (!(await verifyScryptHash({ hash, password }))) return false;
+      await db
+        .update(staffAccounts)
+        .set({ password: await hashPassword(password), updatedAt: new Date() })
+        .where(and(eq(staffAccounts.providerId, "credential"), eq(staffAccounts.password, hash)));
+      return true;
+    },
+  };
 }
 
 export function createStaffAuth({ db, keys, siteUrl, idleMinutes, appName, onPasskey }: StaffAuthOptions) {
@@ -49,7 +72,13 @@ export function createStaffAuth({ db, keys, siteUrl, idleMinutes, appName, onPas
         passkey: staffPasskeys,
       },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 12,
+      maxPasswordLength: 256,
+      password: staffPasswordHashing(db),
+    },
     session: {
       // Idle expiry: every request after a minute pushes the end `idleMinutes` further.
       expiresIn: idleMinutes * 60,

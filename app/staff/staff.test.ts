@@ -1,6 +1,16 @@
+import { hashPassword as scryptHash } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { auditLog, contactSubmissions, emailOutbox, staffAccounts, staffUsers } from "../../db/schema";
+import {
+  auditLog,
+  contactSubmissions,
+  emailOutbox,
+  inboxKeyGrants,
+  inboxKeys,
+  staffAccounts,
+  staffKeys,
+  staffUsers,
+} from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import { contactForm, contactSchema, joinForm, joinSchema } from "~/forms/definitions";
 import { validate } from "~/lib/validation";
@@ -12,6 +22,7 @@ import { createStaffAuth } from "./auth.server";
 import { submissionsCsvStream } from "./inbox-csv.server";
 import type { Database } from "../../db/client.server";
 import type { InboxDescription } from "./inbox-forms";
+import { grantInbox } from "./inbox-keys.server";
 import { STAFF_HOME } from "./home";
 import { readFilter, type InboxFilter } from "./inbox";
 import { INBOXES } from "./inbox-forms";
@@ -44,7 +55,18 @@ async function csvOf(db: Database, inbox: InboxDescription, filter: InboxFilter,
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 }
 
+const authOn = (db: Parameters<typeof createStaffAuth>[0]["db"]) =>
+  createStaffAuth({
+    db,
+    keys: { secret: "s".repeat(40) },
+    siteUrl: "https://site.example",
+    idleMinutes: 30,
+    appName: "Test",
+    onPasskey: async () => {},
+  });
+
 forEachDatabase("the staff area's data", (handle) => {
+  // Submissions are sealed to the inbox key: without one, nothing is stored.
   beforeEach(() => inboxKeyOf(handle().db));
 
   it("finds submissions by name, email, subject and message, case-insensitively, with % and _ taken literally", async () => {
@@ -140,15 +162,7 @@ forEachDatabase("the staff area's data", (handle) => {
 
   it("invites, sets a password once through the link, resets and removes accounts, and logs each step", async () => {
     const { db } = handle();
-    const auth = createStaffAuth({
-      db,
-      keys: { secret: "s".repeat(40) },
-      siteUrl: "https://site.example",
-      idleMinutes: 30,
-      appName: "Test",
-      onPasskey: async () => {},
-    });
-    const accounts = staffAccountsService({ db, auth, siteUrl: "https://site.example" });
+    const accounts = staffAccountsService({ db, auth: authOn(db), siteUrl: "https://site.example" });
     const link = await accounts.add(SYSTEM, " New.Person@Example.org ", "staff");
     expect(link).toMatch(/^https:\/\/site\.example\/admin\/setup\/[\w-]{43}$/);
     await expect(accounts.add(SYSTEM, "new.person@example.org", "admin")).rejects.toThrow(/already has an account/);
@@ -157,13 +171,35 @@ forEachDatabase("the staff area's data", (handle) => {
     expect(await accounts.completePasswordStep(token, "violet anchor tundra lantern")).toEqual({ email: "new.person@example.org" });
     expect(await accounts.completePasswordStep(token, "another long password here")).toBeUndefined();
     const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, "new.person@example.org"));
-    expect((await db.select().from(staffAccounts).where(eq(staffAccounts.userId, user!.id)))[0]!.password).toMatch(/\S{20,}/);
+    const passwordOf = async () => (await db.select().from(staffAccounts).where(eq(staffAccounts.userId, user!.id)))[0]?.password;
+    // Argon2id at the strength of the password slots: 64 MiB.
+    expect(await passwordOf()).toMatch(/^\$argon2id\$v=19\$m=65536,t=\d+,p=1\$/);
+    // The password set makes their personal key pair, so the inbox can be granted to them.
+    const personalKey = async () => (await db.select().from(staffKeys).where(eq(staffKeys.userId, user!.id)))[0];
+    const firstKey = await personalKey();
+    expect(firstKey).toBeDefined();
+    const keyring = await keyringOf(db);
+    await grantInbox(db, SYSTEM, keyring, user!);
+    const grants = () => db.select().from(inboxKeyGrants).where(eq(inboxKeyGrants.userId, user!.id));
+    expect(await grants()).toHaveLength(1);
 
+    // A reset takes the personal key and its grant with the password: the inbox stays locked for them until granted again.
     const again = await accounts.reset(SYSTEM, "new.person@example.org");
     expect(again).not.toBe(link);
-    expect(await db.select().from(staffAccounts).where(eq(staffAccounts.userId, user!.id))).toEqual([]);
+    expect(await passwordOf()).toBeUndefined();
+    expect(await personalKey()).toBeUndefined();
+    expect(await grants()).toEqual([]);
+    expect(await accounts.completePasswordStep(again.split("/").pop()!, "a second long password")).toEqual({
+      email: "new.person@example.org",
+    });
+    expect((await personalKey())!.publicKey.equals(firstKey!.publicKey)).toBe(false);
+    expect(await grants()).toEqual([]);
+
+    await grantInbox(db, SYSTEM, keyring, user!);
     await accounts.remove(SYSTEM, "new.person@example.org");
     expect(await db.select().from(staffUsers).where(eq(staffUsers.id, user!.id))).toEqual([]);
+    expect(await personalKey()).toBeUndefined();
+    expect(await grants()).toEqual([]);
     const actions = (
       await db
         .select({ action: auditLog.action })
@@ -171,6 +207,33 @@ forEachDatabase("the staff area's data", (handle) => {
         .where(sql`${auditLog.target} = 'staff:new.person@example.org'`)
     ).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["account-invited", "password-set", "account-reset", "account-removed"]));
+  });
+
+  it("signs in with a password hashed before Argon2id (scrypt), and stores it as Argon2id from then on", async () => {
+    const { db } = handle();
+    const auth = authOn(db);
+    const accounts = staffAccountsService({ db, auth, siteUrl: "https://site.example" });
+    await accounts.add(SYSTEM, "older@example.org", "staff");
+    const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, "older@example.org"));
+    const password = "an older long password";
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.linkAccount({
+      userId: user!.id,
+      providerId: "credential",
+      accountId: user!.id,
+      password: await scryptHash(password),
+    });
+    const passwordOf = async () => (await db.select().from(staffAccounts).where(eq(staffAccounts.userId, user!.id)))[0]!.password!;
+    const scrypt = await passwordOf();
+    expect(scrypt).not.toMatch(/^\$argon2id\$/);
+    const signIn = (p: string) => auth.api.signInEmail({ body: { email: "older@example.org", password: p }, asResponse: true });
+
+    expect((await signIn("not the older password")).status).toBe(401);
+    expect(await passwordOf()).toBe(scrypt);
+    expect((await signIn(password)).ok).toBe(true);
+    expect(await passwordOf()).toMatch(/^\$argon2id\$v=19\$m=65536,/);
+    expect((await signIn(password)).ok).toBe(true);
+    expect((await signIn("not the older password")).status).toBe(401);
   });
 
   it("exports the filtered list as CSV with a byte-order mark, every field, and formulas neutralised", async () => {
