@@ -3,6 +3,8 @@
  * inbox-key` makes it, and opened with one of its recovery keys.
  */
 import { openDatabase, type Database } from "../../db/client.server";
+import { spawnServer, type ChildServer } from "./built-server";
+import { embeddedDataDir } from "./databases";
 import type { Keyring } from "../../app/lib/sealed-submissions.server";
 import { SYSTEM } from "../../app/staff/audit.server";
 import { createInboxKey, openWithRecoveryKey } from "../../app/staff/inbox-keys.server";
@@ -34,4 +36,41 @@ export async function makeInboxKeyIn(where: { dataDir: string } | { databaseUrl:
   } finally {
     await database.close();
   }
+}
+
+/**
+ * `npm start` in a child process (spawnServer) on a database whose inbox key is made, so its forms accept
+ * submissions: the DATA_DIR or DATABASE_URL given, else an embedded database of its own, removed when it exits.
+ */
+export async function spawnServerWithInboxKey(env: Record<string, string> = {}): Promise<ChildServer & { recoveryKeys: string[] }> {
+  let where: { dataDir: string } | { databaseUrl: string };
+  let remove = () => {};
+  if (env.DATABASE_URL) where = { databaseUrl: env.DATABASE_URL };
+  else if (env.DATA_DIR) where = { dataDir: env.DATA_DIR };
+  else {
+    const made = embeddedDataDir("sealed-server-");
+    where = { dataDir: made.dir };
+    remove = made.remove;
+  }
+  const recoveryKeys = await makeInboxKeyIn(where);
+  const server = await spawnServer({ ...env, ...("dataDir" in where ? { DATA_DIR: where.dataDir } : {}) }).catch((err: unknown) => {
+    remove();
+    throw err;
+  });
+  void server.exited.then(remove);
+  return { ...server, recoveryKeys };
+}
+
+/** startBuiltServer's shape, on a database with its inbox key made. */
+export async function startBuiltServerWithInboxKey(env: Record<string, string> = {}) {
+  const server = await spawnServerWithInboxKey(env);
+  return {
+    url: server.url,
+    output: server.output,
+    recoveryKeys: server.recoveryKeys,
+    close: async () => {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    },
+  };
 }

@@ -20,6 +20,7 @@ import { completeSetup } from "../e2e/staff/helpers";
 import { assertBuilt, root } from "../helpers/built-server";
 import { hasPostgres } from "../helpers/databases";
 import { startSmtpServer } from "../helpers/smtp";
+import { makeInboxKeyIn } from "../helpers/inbox-key";
 
 const BALANCER = 4700;
 const PORTS = [4701, 4702] as const;
@@ -101,6 +102,8 @@ describe.skipIf(missing !== null)(`two instances behind nginx${missing ? ` (skip
     assertBuilt();
     work = mkdtempSync(join(tmpdir(), "cluster-"));
     database = await scratchPostgres("cluster");
+    // Migrated and given its inbox key before the instances start, as an operator's first setup would.
+    await makeInboxKeyIn({ databaseUrl: database!.url });
     smtp = await startSmtpServer();
     env = {
       ...process.env,

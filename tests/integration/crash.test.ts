@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { contactSubmissions } from "../../db/schema";
 import { spawnServer } from "../helpers/built-server";
+import { spawnServerWithInboxKey } from "../helpers/inbox-key";
 import { createTestDatabase, embeddedDataDir, hasPostgres } from "../helpers/databases";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -15,7 +16,7 @@ afterAll(async () => {
  * server acknowledged before dying.
  */
 async function burstAndKill(env: Record<string, string>, killAfter: number): Promise<string[]> {
-  const server = await spawnServer({ ...env, SUBMISSION_RATE_LIMIT: "10000" });
+  const server = await spawnServerWithInboxKey({ ...env, SUBMISSION_RATE_LIMIT: "10000" });
   const acknowledged: string[] = [];
   let killed = false;
   const client = async (c: number) => {

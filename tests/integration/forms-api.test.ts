@@ -6,7 +6,7 @@ import { INTERESTS } from "../../app/forms/definitions";
 import { spawnServer, type ChildServer } from "../helpers/built-server";
 import { embeddedDataDir } from "../helpers/databases";
 import { startSmtpServer } from "../helpers/smtp";
-import { makeInboxKeyIn } from "../helpers/inbox-key";
+import { makeInboxKeyIn, spawnServerWithInboxKey } from "../helpers/inbox-key";
 import { openContents } from "../../app/lib/sealed-submissions.server";
 import { openWithRecoveryKey } from "../../app/staff/inbox-keys.server";
 
@@ -277,7 +277,7 @@ describe("stored data", () => {
 
 describe("per-address limits", () => {
   it("answer 429 with Retry-After and a clear message past SUBMISSION_RATE_LIMIT, ignoring X-Forwarded-For by default", async () => {
-    const limited = await spawnServer({ SUBMISSION_RATE_LIMIT: "3" });
+    const limited = await spawnServerWithInboxKey({ SUBMISSION_RATE_LIMIT: "3" });
     try {
       for (let i = 0; i < 3; i++)
         expect((await post(limited.url, "/api/submit-contact-form", contact, { "x-forwarded-for": `203.0.113.${i}` })).status).toBe(201);
@@ -292,7 +292,7 @@ describe("per-address limits", () => {
   });
 
   it("count each client separately behind a trusted proxy (TRUST_PROXY)", async () => {
-    const proxied = await spawnServer({ SUBMISSION_RATE_LIMIT: "2", TRUST_PROXY: "1" });
+    const proxied = await spawnServerWithInboxKey({ SUBMISSION_RATE_LIMIT: "2", TRUST_PROXY: "1" });
     try {
       for (let i = 0; i < 4; i++)
         expect((await post(proxied.url, "/api/submit-contact-form", contact, { "x-forwarded-for": `198.51.100.${i}` })).status).toBe(201);

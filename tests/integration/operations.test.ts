@@ -8,6 +8,7 @@ import { connect } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawnServer, startBuiltServer } from "../helpers/built-server";
+import { spawnServerWithInboxKey, startBuiltServerWithInboxKey } from "../helpers/inbox-key";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
 import { freePort } from "../helpers/smtp";
 
@@ -27,9 +28,9 @@ const sendMessage = (url: string, name: string, email: string) =>
   });
 
 describe("/metrics", () => {
-  let server: Awaited<ReturnType<typeof startBuiltServer>>;
+  let server: Awaited<ReturnType<typeof startBuiltServerWithInboxKey>>;
   beforeAll(async () => {
-    server = await startBuiltServer({ METRICS_TOKEN: TOKEN });
+    server = await startBuiltServerWithInboxKey({ METRICS_TOKEN: TOKEN });
   });
   afterAll(() => server?.close());
   const scrape = (authorization?: string) =>
@@ -160,7 +161,7 @@ describe.runIf(hasRedis)("the shared rate-limit store (REDIS_URL)", () => {
   it("tells the operator once when Redis is gone and once when it is back, in the log and in /metrics, and keeps taking submissions", async () => {
     const port = await freePort();
     let redis = await startRedis(port);
-    const server = await spawnServer({ REDIS_URL: `redis://127.0.0.1:${port}`, METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" });
+    const server = await spawnServerWithInboxKey({ REDIS_URL: `redis://127.0.0.1:${port}`, METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" });
     const up = () =>
       fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
         .then((r) => r.text())

@@ -3,6 +3,7 @@ import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, startBuiltServer } from "../helpers/built-server";
+import { spawnServerWithInboxKey } from "../helpers/inbox-key";
 import { ROUTE_EXAMPLES } from "../helpers/pages";
 import { buildSiteContent } from "../../app/content/collections.server";
 import { readContentFiles } from "../../app/content/read-files.server";
@@ -364,7 +365,7 @@ describe("the server process", () => {
   });
 
   it("finishes in-flight requests on SIGTERM, then exits 0", async () => {
-    const child = await spawnServer({});
+    const child = await spawnServerWithInboxKey();
     const body = JSON.stringify({
       name: "Slow Upload",
       email: "slow@example.org",
