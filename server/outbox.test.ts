@@ -6,6 +6,7 @@ import { contactForm } from "../app/forms/definitions";
 import { storeSubmission } from "../app/forms/submissions.server";
 import { createTestDatabase, hasPostgres, openEmbeddedDatabase } from "../tests/helpers/databases";
 import { freePort, startSmtpServer } from "../tests/helpers/smtp";
+import { inboxKeyOf } from "../tests/helpers/inbox-key";
 import { createLogger } from "./logger";
 import { backoffSeconds, startOutboxWorker } from "./outbox";
 
@@ -28,6 +29,7 @@ const submission = (n: number) => ({
 });
 
 async function queue(handle: DatabaseHandle, count: number) {
+  await inboxKeyOf(handle.db);
   for (let n = 0; n < count; n++)
     await storeSubmission(handle.db, contactForm, submission(n), {
       spam: false,

@@ -10,6 +10,9 @@ import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 import { createServices, type Services } from "../../server/services";
 import { migratedEmbeddedDump } from "./databases";
+import { keyringOf } from "./inbox-key";
+import { staffSessions, staffUsers } from "../../db/schema";
+import { storeUnlock } from "../../app/staff/inbox-keys.server";
 
 export const ORIGIN = "http://localhost";
 
@@ -61,7 +64,27 @@ export async function routeHarness(env: Record<string, string> = {}) {
     return context;
   }
 
+  /** Each account's unlock cookie, once `unlock` has unlocked the inbox for its session. */
+  const unlockCookies = new Map<string, string>();
+
+  /**
+   * Unlocks the inbox for `user`'s session as the unlock page would (the database's inbox key made on first use):
+   * their requests from then on carry the unlock cookie.
+   */
+  async function unlock(user: StaffUser = ADMIN) {
+    const { db } = services.database;
+    await db.insert(staffUsers).values({ id: user.id, email: user.email, name: user.email, role: user.role }).onConflictDoNothing();
+    const sessionId = `session-${user.id}`;
+    await db
+      .insert(staffSessions)
+      .values({ id: sessionId, token: sessionId, userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) })
+      .onConflictDoNothing();
+    unlockCookies.set(user.id, `staff-unlock=${await storeUnlock(db, sessionId, await keyringOf(db))}`);
+  }
+
   async function call<T>(fn: RouteFunction, request: Request, params: Record<string, string>, user: StaffUser | null): Promise<Answer<T>> {
+    const cookie = user && unlockCookies.get(user.id);
+    if (cookie) request.headers.set("Cookie", cookie);
     const args: RouteArgs = { request, params, context: contextFor(user, new URL(request.url).pathname) };
     try {
       return (await answerOf(await (fn as (args: RouteArgs) => unknown)(args))) as Answer<T>;
@@ -73,6 +96,7 @@ export async function routeHarness(env: Record<string, string> = {}) {
   return {
     services,
     contextFor,
+    unlock,
     /** A loader, for a GET of `path`. */
     get: <T = Record<string, unknown>>(
       loader: RouteFunction,

@@ -10,6 +10,7 @@ import * as accounts from "./accounts";
 import * as audit from "./audit";
 import * as inbox from "./inbox";
 import * as item from "./item";
+import * as itemEdit from "./item-edit";
 import * as layout from "./layout";
 import * as newsEdit from "./news-edit";
 import * as news from "./news";
@@ -81,6 +82,7 @@ describe("addresses that name nothing", () => {
 
 describe("an inbox in every language (issue 34)", () => {
   it("shows the language each person wrote in, offers it as a filter, and filters by it", async () => {
+    await routes.unlock();
     const sent = { name: "شیرین", email: "shirin@example.org", phone: "", organization: "", country: "", community: "" };
     const { id } = await storeSubmission(
       routes.services.app.database.db,
@@ -88,13 +90,49 @@ describe("an inbox in every language (issue 34)", () => {
       { ...sent, subject: "سلام", message: "پیام", agree_to_terms: true },
       { spam: false, clientHash: null, idempotencyKey: null, notify: null, language: "fa" },
     );
-    type List = { filters: string[]; rows: { id: string; language: string }[] };
+    type List = { filters: string[]; rows: { id: string; opened: { language: string } | null }[] };
     const persian = await routes.get<List>(inbox.loader, "/admin/messages?language=fa", { inbox: "messages" });
     expect(persian.data.filters).toContain("language");
-    expect(persian.data.rows).toEqual([expect.objectContaining({ id, language: "fa" })]);
+    expect(persian.data.rows).toEqual([expect.objectContaining({ id, opened: expect.objectContaining({ language: "fa" }) })]);
     const french = await routes.get<List>(inbox.loader, "/admin/messages?language=fr", { inbox: "messages" });
     expect(french.data.rows.map((r) => r.id)).not.toContain(id);
-    expect((await routes.get(item.loader, `/admin/messages/${id}`, { inbox: "messages", id })).data).toMatchObject({ language: "fa" });
+    expect((await routes.get(item.loader, `/admin/messages/${id}`, { inbox: "messages", id })).data).toMatchObject({
+      opened: expect.objectContaining({ language: "fa" }),
+    });
+  });
+
+  it("while locked, lists dates and statuses but no one's name, ignores filters on sealed fields, and sends pages that need the contents to unlock", async () => {
+    const { id } = await storeSubmission(
+      routes.services.app.database.db,
+      contactForm,
+      {
+        name: "Locked Sender",
+        email: "locked@example.org",
+        phone: "",
+        organization: "",
+        country: "",
+        community: "",
+        subject: "Sealed",
+        message: "Words",
+        agree_to_terms: true,
+      },
+      { spam: false, clientHash: null, idempotencyKey: null, notify: null },
+    );
+    type List = { unlocked: boolean; filterNeedsUnlock: boolean; rows: { id: string; opened: unknown; received: string }[] };
+    const list = await routes.get<List>(inbox.loader, "/admin/messages?q=Locked", { inbox: "messages" }, STAFF);
+    expect(list.data).toMatchObject({ unlocked: false, filterNeedsUnlock: true });
+    expect(list.data.rows).toContainEqual(expect.objectContaining({ id, opened: null }));
+    expect(JSON.stringify(list.data)).not.toContain("Locked Sender");
+    const edit = await routes.get(itemEdit.loader, `/admin/messages/${id}/edit`, { inbox: "messages", id }, STAFF);
+    expect(edit).toMatchObject({ status: 302, location: `/admin/unlock?next=${encodeURIComponent(`/admin/messages/${id}/edit`)}` });
+    const note = await routes.post(
+      item.action,
+      `/admin/messages/${id}`,
+      { ids: id, intent: "note", note: "x" },
+      { inbox: "messages", id },
+      STAFF,
+    );
+    expect(note.status).toBe(403);
   });
 });
 
