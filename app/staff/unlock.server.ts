@@ -98,7 +98,7 @@ const signInPasswordCheck = (ctx: StaffContext, user: StaffUser, password: strin
  * The first administrator makes the inbox key in the staff area: it is granted to them, their session is unlocked,
  * and its two recovery keys are returned to be shown once.
  */
-export async function makeInboxKey(
+export async function makeFirstInboxKey(
   ctx: StaffContext,
   context: Readonly<RouterContextProvider>,
   user: StaffUser,

@@ -16,7 +16,7 @@ import {
   rotateInboxKey,
 } from "~/staff/inbox-keys.server";
 import { actorOf, requireRole } from "~/staff/session.server";
-import { makeInboxKey, requireKeyring, sessionKeyring } from "~/staff/unlock.server";
+import { makeFirstInboxKey, requireKeyring, sessionKeyring } from "~/staff/unlock.server";
 
 export const meta = () => [{ title: "Inbox key · Staff area" }];
 
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = actorOf(user);
   const intent = form.get("intent");
   if (intent === "make") {
-    const made = await makeInboxKey(ctx, context, user, String(form.get("password") ?? ""));
+    const made = await makeFirstInboxKey(ctx, context, user, String(form.get("password") ?? ""));
     if (!made.ok) {
       const headers = made.retryAfter ? { "Retry-After": String(made.retryAfter) } : undefined;
       return data<Result>({ ok: false, error: made.error }, { status: made.status, headers });
