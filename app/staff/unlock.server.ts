@@ -37,7 +37,7 @@ function cookieOf(request: Request, name: string): string | undefined {
 }
 
 /** The unlock cookie: lasts as long as the browser session, and the server-side copy decides the rest. */
-function unlockCookie(ctx: StaffContext, value: string | null): string {
+export function unlockCookie(ctx: StaffContext, value: string | null): string {
   const https = ctx.staff.settings.siteUrl.startsWith("https://");
   return [
     `${cookieNameOf(ctx)}=${value ?? ""}`,

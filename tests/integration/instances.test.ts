@@ -1,7 +1,8 @@
 /**
  * Two instances of the built server on one PostgreSQL, each with its own render cache: a news change
  * or a page edit made through either is shown by both (the content version row, polled four times a second), never
- * an old copy; a portrait uploaded through one is shown, and served, by both.
+ * an old copy; a portrait uploaded through one is shown, and served, by both; the inbox unlocked through one is
+ * unlocked on both.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
@@ -14,6 +15,13 @@ import { contentOn } from "../helpers/content-store";
 import { startBuiltServer } from "../helpers/built-server";
 import { createTestDatabase, hasPostgres } from "../helpers/databases";
 import { newsInput, newsServiceOn } from "../helpers/news";
+import { eq } from "drizzle-orm";
+import { inboxUnlocks, staffUsers } from "../../db/schema";
+import { contactForm } from "../../app/forms/definitions";
+import { storeSubmission } from "../../app/forms/submissions.server";
+import { staffAccountsService } from "../../app/staff/accounts.server";
+import { createStaffAuth } from "../../app/staff/auth.server";
+import { createInboxKey } from "../../app/staff/inbox-keys.server";
 
 describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
   let servers: Awaited<ReturnType<typeof startBuiltServer>>[] = [];
@@ -127,5 +135,58 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
     console.log(
       `portrait save: ${savedAt - startedAt} ms; then shown on the grid and the page by both instances after ${seen.map((ms) => `${ms} ms`).join(", ")}`,
     );
+  });
+
+  it("a staff member unlocks the inbox on one instance and reads it on the other; signing out on either ends both", async () => {
+    const { db } = database;
+    const auth = createStaffAuth({
+      db,
+      keys: { secret: "i".repeat(40) },
+      siteUrl: "http://localhost",
+      idleMinutes: 30,
+      appName: "Test",
+      onPasskey: async () => {},
+    });
+    const accounts = staffAccountsService({ db, auth, siteUrl: "http://localhost" });
+    const email = "two.instances@example.org";
+    const password = "violet anchor tundra lantern";
+    await accounts.completePasswordStep((await accounts.add(SYSTEM, email, "staff")).split("/").pop()!, password);
+    const { recoveryKeys } = await createInboxKey(db, SYSTEM);
+    await accounts.grantWithRecoveryKey(SYSTEM, email, recoveryKeys[0]!);
+    const sent = { name: "Sender Across Instances", email: "across@example.org", phone: "", organization: "", country: "", community: "" };
+    const { id } = await storeSubmission(
+      db,
+      contactForm,
+      { ...sent, subject: "Two instances", message: "Read anywhere", agree_to_terms: true },
+      { spam: false, clientHash: null, idempotencyKey: null, notify: null },
+    );
+
+    const cookies = new Map<string, string>();
+    const send = async (server: { url: string }, path: string, form?: Record<string, string>) => {
+      const res = await fetch(`${server.url}${path}`, {
+        method: form ? "POST" : "GET",
+        body: form ? new URLSearchParams(form) : undefined,
+        headers: { Origin: server.url, Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+        redirect: "manual",
+      });
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(";");
+        const at = pair!.indexOf("=");
+        cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+      return res;
+    };
+    // A password sign-in on the first instance; the second factor is taken as enrolled (its pages have tests of their own).
+    expect((await send(servers[0]!, "/admin/login", { email, password })).status).toBe(302);
+    await db.update(staffUsers).set({ twoFactorEnabled: true }).where(eq(staffUsers.email, email));
+    const item = `/admin/messages/${id}`;
+    expect(await (await send(servers[1]!, item)).text()).not.toContain(sent.name);
+
+    expect((await send(servers[0]!, "/admin/unlock", { intent: "unlock", password, next: item })).headers.get("location")).toBe(item);
+    for (const server of servers) expect(await (await send(server, item)).text()).toContain(sent.name);
+
+    expect((await send(servers[1]!, "/admin/logout", {})).status).toBe(302);
+    expect(await db.select().from(inboxUnlocks)).toEqual([]);
+    expect((await send(servers[0]!, item)).headers.get("location")).toMatch(/^\/admin\/login/);
   });
 });
