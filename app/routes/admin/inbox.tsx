@@ -9,6 +9,7 @@ import { LANGUAGES } from "~/i18n/languages";
 import { deletionDate, isOpen, listInbox, inboxOrNotFound } from "~/staff/inbox.server";
 import { cellOf } from "~/staff/csv.server";
 import { sessionKeyring } from "~/staff/unlock.server";
+import { currentInboxKey } from "~/lib/sealed-submissions.server";
 import { LockedNotice } from "~/components/staff/Unlock";
 import { itemAction } from "~/staff/item-actions.server";
 import { staffUser } from "~/staff/session.server";
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const inbox = inboxOrNotFound(params.inbox);
   const filter = readFilter(new URL(request.url).searchParams);
   const keyring = await sessionKeyring(ctx, request, context);
-  const list = await listInbox(ctx.database.db, inbox, filter, keyring);
+  const [list, key] = await Promise.all([listInbox(ctx.database.db, inbox, filter, keyring), currentInboxKey(ctx.database.db)]);
   const retention = ctx.staff.settings.retentionDays;
   return {
     slug: inbox.slug,
@@ -31,6 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     filters: inbox.filters as readonly string[],
     filter,
     unlocked: keyring !== null,
+    hasKey: key !== undefined,
     filterNeedsUnlock: list.filterNeedsUnlock,
     idleMinutes: ctx.staff.settings.idleMinutes,
     total: list.total,
@@ -205,7 +207,7 @@ function Rows({ loaderData, returnTo }: { loaderData: Loaded; returnTo: string }
 }
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, title, noun, filter, rows, total, pages, unlocked, filterNeedsUnlock, idleMinutes } = loaderData;
+  const { slug, title, noun, filter, rows, total, pages, unlocked, hasKey, filterNeedsUnlock, idleMinutes } = loaderData;
   const base = href("/admin/:inbox", { inbox: slug });
   const here = `${base}?${filterParams(filter)}`;
   if (actionData && "confirmDelete" in actionData) {
@@ -228,7 +230,17 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           </a>
         ) : null}
       </div>
-      {unlocked ? null : <LockedNotice next={here} idleMinutes={idleMinutes} />}
+      {!hasKey ? (
+        <p className="mt-4 max-w-3xl rounded-lg border-s-4 border-red-700 bg-white p-4 font-semibold" role="alert">
+          The site has no inbox key yet, so its forms cannot accept messages. An administrator makes it on the{" "}
+          <Link to={href("/admin/inbox-key")} className="underline">
+            Inbox key
+          </Link>{" "}
+          page.
+        </p>
+      ) : unlocked ? null : (
+        <LockedNotice next={here} idleMinutes={idleMinutes} />
+      )}
       {filterNeedsUnlock ? (
         <p className="mt-4 font-semibold" role="status">
           Searching and filtering by what people wrote needs the inbox unlocked: this list shows every {noun} of the chosen status.
