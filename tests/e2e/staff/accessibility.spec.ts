@@ -12,7 +12,7 @@ import { expectAccessible, sendMessage, STRONG_PASSWORD } from "./helpers";
 test.describe.configure({ timeout: 60_000 });
 
 test("sign-in and setup pages", async ({ page, setupLink }) => {
-  // Five axe checks and the whole setup, which hashes the password.
+  // Six axe checks and the whole setup, which hashes the password.
   test.slow();
   await page.goto("/admin/login");
   await expectNoAxeViolations(page);
@@ -31,6 +31,10 @@ test("sign-in and setup pages", async ({ page, setupLink }) => {
   await page.getByLabel(/^Code from the app/).fill(await totpNow(key));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByTestId("recovery-codes")).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The account has not been given the inbox: its inbox is locked, and the unlock page says why.
+  await page.goto("/admin/messages");
+  await expect(page.getByRole("heading", { name: "The inbox is locked" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
