@@ -19,10 +19,16 @@ export interface KeyPair {
   privateKey: Buffer;
 }
 
+/**
+ * In an ordinary Buffer, wiped by whoever holds it. Not sodium_malloc: each of its allocations maps guarded pages
+ * that are unmapped only when the garbage collector gets to them, so a few thousand seals between collections
+ * (a seed, a burst of submissions) exhausted the process's memory maps and aborted it; and the copy out of it
+ * protected nothing.
+ */
 export function randomBytes(length: number): Buffer {
-  const out = sodium.sodium_malloc(length) as unknown as Buffer;
+  const out = Buffer.alloc(length);
   sodium.randombytes_buf(out);
-  return Buffer.from(out);
+  return out;
 }
 
 export const randomKey = () => randomBytes(KEY_BYTES);
