@@ -420,13 +420,22 @@ export async function indexPending(db: Database, keyring: Keyring): Promise<numb
         .from(t)
         .where(and(eq(t.format, SEALED_FORMAT), sql`${t.indexKeyId} is distinct from ${keyring.current}`))
         .limit(BATCH);
-      let progressed = 0;
-      for (const row of rows) {
+      // One statement a batch: an update and a commit per row made indexing 10,000 rows take ten seconds and more.
+      const indexes = rows.flatMap((row) => {
         const contents = openContents(table, row, keyring);
-        if (!contents) continue;
-        await db.update(t).set(indexesOf(keyring, contents.fields)).where(eq(t.id, row.id));
-        progressed++;
+        return contents ? [{ id: row.id, ...indexesOf(keyring, contents.fields) }] : [];
+      });
+      if (indexes.length > 0) {
+        const values = sql.join(
+          indexes.map((i) => sql`(${i.id}::uuid, ${i.emailIndex}::text, ${i.phoneIndex}::text)`),
+          sql`, `,
+        );
+        await db.execute(
+          sql`update ${t} set email_index = v.email_index, phone_index = v.phone_index, index_key_id = ${keyring.current}
+              from (values ${values}) as v(id, email_index, phone_index) where ${t.id} = v.id`,
+        );
       }
+      const progressed = indexes.length;
       indexed += progressed;
       if (rows.length < BATCH || progressed === 0) break;
     }
@@ -473,17 +482,20 @@ export async function finishRotation(db: Database, actor: Actor, keyring: Keyrin
         .from(t)
         .where(and(eq(t.format, SEALED_FORMAT), sql`${t.keyId} <> ${to.id}`))
         .limit(BATCH);
-      let progressed = 0;
-      for (const row of rows) {
-        const moved = resealDataKey(row, keyring, to);
-        const contents = moved && openContents(table, row, keyring);
-        if (!moved || !contents) continue;
-        await db
-          .update(t)
-          .set({ ...moved, ...indexesOf(keyring, contents.fields) })
-          .where(and(eq(t.id, row.id), eq(t.keyId, row.keyId!)));
-        progressed++;
-      }
+      const progressed = await db.transaction(async (tx) => {
+        let done = 0;
+        for (const row of rows) {
+          const moved = resealDataKey(row, keyring, to);
+          const contents = moved && openContents(table, row, keyring);
+          if (!moved || !contents) continue;
+          await tx
+            .update(t)
+            .set({ ...moved, ...indexesOf(keyring, contents.fields) })
+            .where(and(eq(t.id, row.id), eq(t.keyId, row.keyId!)));
+          done++;
+        }
+        return done;
+      });
       resealed += progressed;
       if (rows.length < BATCH || progressed === 0) break;
     }
