@@ -181,7 +181,7 @@ forEachDatabase("npm run staff", (handle) => {
     // Never set a password since sealing began: no personal key to seal the grant to.
     expect(await run(["grant", "a@example.org"], recoveryKeys[0])).toEqual({
       code: 1,
-      out: "a@example.org has to sign in and unlock once before the inbox can be granted to them.",
+      out: "a@example.org has no key of their own yet: they get one when they set up their account (an account set up before sealing, when it first unlocks). Then give them the inbox.",
     });
     await createPersonalKey(db, user.id, "a long enough password");
     expect(

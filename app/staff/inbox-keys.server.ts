@@ -285,7 +285,10 @@ async function grantKeyring(db: Database, actor: Actor, keyring: Keyring, userId
 /** An unlocked staff member gives another the inbox. They must have set a password since sealing began. */
 export async function grantInbox(db: Database, actor: Actor, keyring: Keyring, user: { id: string; email: string }) {
   const [personal] = await db.select({ publicKey: staffKeys.publicKey }).from(staffKeys).where(eq(staffKeys.userId, user.id));
-  if (!personal) throw new InboxKeyError(`${user.email} has to sign in and unlock once before the inbox can be granted to them.`);
+  if (!personal)
+    throw new InboxKeyError(
+      `${user.email} has no key of their own yet: they get one when they set up their account (an account set up before sealing, when it first unlocks). Then give them the inbox.`,
+    );
   await grantKeyring(db, actor, keyring, user.id, personal.publicKey);
   await audit(db, actor, { action: "inbox-granted", target: `staff:${user.email}` });
 }
