@@ -194,8 +194,13 @@ const submissionColumns = () => ({
   indexKeyId: text("index_key_id"),
 });
 
-const submissionIndexes = (name: string, t: { createdAt: AnyPgColumn; emailIndex: AnyPgColumn; phoneIndex: AnyPgColumn }) => [
+const submissionIndexes = (
+  name: string,
+  t: { createdAt: AnyPgColumn; emailIndex: AnyPgColumn; phoneIndex: AnyPgColumn; spam: AnyPgColumn; status: AnyPgColumn },
+) => [
   index(`${name}_created_idx`).on(t.createdAt),
+  // The inbox's folder and status, newest first: its pages and counts read only this while the contents are sealed.
+  index(`${name}_folder_idx`).on(t.spam, t.status, t.createdAt),
   index(`${name}_email_index_idx`).on(t.emailIndex),
   index(`${name}_phone_index_idx`).on(t.phoneIndex),
 ];

@@ -1,0 +1,2 @@
+CREATE INDEX "contact_submissions_folder_idx" ON "contact_submissions" USING btree ("spam","status","created_at");--> statement-breakpoint
+CREATE INDEX "join_submissions_folder_idx" ON "join_submissions" USING btree ("spam","status","created_at");
