@@ -12,7 +12,7 @@ export const KEY_BYTES = 32;
  * about half a second on one core of the machine this was measured on (docs/decisions/014). Each slot and hash
  * records its own strength, so raising this later leaves earlier ones readable.
  */
-export const PASSWORD_STRENGTH = { opsLimit: 18, memLimit: 64 * 1024 * 1024 } as const;
+export const PASSWORD_STRENGTH = { opsLimit: 16, memLimit: 64 * 1024 * 1024 } as const;
 
 export interface KeyPair {
   publicKey: Buffer;
