@@ -12,25 +12,14 @@ import type { Database } from "../../db/client.server";
 import { auditLog, inboxKeyGrants, inboxKeys, staffKeys, staffSetupTokens, staffUsers } from "../../db/schema";
 import { embeddedDataDir, forEachDatabase } from "../../tests/helpers/databases";
 import { listenForControl, sendToRunningServer } from "../../server/control";
-import { staffAccountsService } from "./accounts.server";
-import { createStaffAuth } from "./auth.server";
 import { runStaffCommand, USAGE } from "./command.server";
 import { createPersonalKey } from "./inbox-keys.server";
+import { staffAccountsOn } from "../../tests/helpers/staff-accounts";
 
 const SITE = "https://site.example";
 const SETUP_LINK = /^https:\/\/site\.example\/admin\/setup\/[\w-]{43}$/;
 
-function accountsOn(db: Database) {
-  const auth = createStaffAuth({
-    db,
-    keys: { secret: "s".repeat(40) },
-    siteUrl: SITE,
-    idleMinutes: 30,
-    appName: "Test",
-    onPasskey: async () => {},
-  });
-  return staffAccountsService({ db, auth, siteUrl: SITE });
-}
+const accountsOn = (db: Database) => staffAccountsOn(db, SITE).accounts;
 
 const userOf = async (db: Database, email: string) => (await db.select().from(staffUsers).where(eq(staffUsers.email, email)))[0];
 

@@ -9,7 +9,7 @@
  * - Unlocking opens the person's grants into a keyring, stored for the session encrypted under a key that only
  *   the session's unlock cookie holds (inbox_unlocks): any instance can use it, none can read it alone.
  */
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { inboxKeyGrants, inboxKeys, inboxUnlocks, staffKeys, submissionTables } from "../../db/schema";
 import {
@@ -299,6 +299,26 @@ export async function revokeInbox(db: Database, actor: Actor, user: { id: string
   await audit(db, actor, { action: "inbox-revoked", target: `staff:${user.email}` });
 }
 
+/** How many submissions, in both tables, match `where`. */
+async function countSubmissions(db: Database, where: (t: (typeof submissionTables)[keyof typeof submissionTables]) => SQL | undefined) {
+  const counts = await Promise.all(
+    Object.values(submissionTables).map(
+      async (t) =>
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(t)
+            .where(where(t))
+        )[0]!.n,
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** Sealed to another key than `keyId`: rows a rotation has still to move. */
+const notYetOn = (keyId: string) => (t: (typeof submissionTables)[keyof typeof submissionTables]) =>
+  and(eq(t.format, SEALED_FORMAT), sql`${t.keyId} <> ${keyId}`);
+
 /** The keys in use, and how many rows are still sealed to an older one (a rotation not yet finished). */
 export async function inboxKeyStatus(db: Database) {
   const live = await db
@@ -307,34 +327,8 @@ export async function inboxKeyStatus(db: Database) {
     .where(isNull(inboxKeys.retiredAt))
     .orderBy(sql`${inboxKeys.createdAt} desc`);
   const current = live[0];
-  const onOlder = current
-    ? (
-        await Promise.all(
-          Object.values(submissionTables).map(
-            async (t) =>
-              (
-                await db
-                  .select({ n: sql<number>`count(*)::int` })
-                  .from(t)
-                  .where(and(eq(t.format, SEALED_FORMAT), sql`${t.keyId} <> ${current.id}`))
-              )[0]!.n,
-          ),
-        )
-      ).reduce((a, b) => a + b, 0)
-    : 0;
-  const waiting = (
-    await Promise.all(
-      Object.values(submissionTables).map(
-        async (t) =>
-          (
-            await db
-              .select({ n: sql<number>`count(*)::int` })
-              .from(t)
-              .where(eq(t.format, 0))
-          )[0]!.n,
-      ),
-    )
-  ).reduce((a, b) => a + b, 0);
+  const onOlder = current ? await countSubmissions(db, notYetOn(current.id)) : 0;
+  const waiting = await countSubmissions(db, (t) => eq(t.format, 0));
   return { current: current ?? null, olderKeys: live.slice(1).map((k) => k.id), rowsOnOlderKeys: onOlder, rowsNotSealed: waiting };
 }
 
@@ -483,7 +477,7 @@ export async function finishRotation(db: Database, actor: Actor, keyring: Keyrin
       const rows = await db
         .select({ id: t.id, format: t.format, keyId: t.keyId, sealedKey: t.sealedKey, sealed: t.sealed })
         .from(t)
-        .where(and(eq(t.format, SEALED_FORMAT), sql`${t.keyId} <> ${to.id}`))
+        .where(notYetOn(to.id)(t))
         .limit(BATCH);
       const progressed = await db.transaction(async (tx) => {
         let done = 0;
@@ -503,18 +497,7 @@ export async function finishRotation(db: Database, actor: Actor, keyring: Keyrin
       if (rows.length < BATCH || progressed === 0) break;
     }
   }
-  const left = await Promise.all(
-    Object.values(submissionTables).map(
-      async (t) =>
-        (
-          await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(t)
-            .where(and(eq(t.format, SEALED_FORMAT), sql`${t.keyId} <> ${to.id}`))
-        )[0]!.n,
-    ),
-  );
-  if (left.some((n) => n > 0)) return { resealed, retired: [] };
+  if ((await countSubmissions(db, notYetOn(to.id))) > 0) return { resealed, retired: [] };
   const older = (await liveKeys(db)).filter((k) => k.id !== to.id).map((k) => k.id);
   if (older.length > 0) {
     await db.transaction(async (tx) => {

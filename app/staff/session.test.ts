@@ -3,10 +3,10 @@ import { expect, it } from "vitest";
 import { auditLog, staffSessions } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import type { StaffContext } from "./service.server";
-import { staffAccountsService } from "./accounts.server";
 import { SYSTEM } from "./audit.server";
-import { createStaffAuth, SESSION_MAX_HOURS } from "./auth.server";
+import { SESSION_MAX_HOURS } from "./auth.server";
 import { readStaffSession } from "./session.server";
+import { staffAccountsOn } from "../../tests/helpers/staff-accounts";
 
 const SITE = "https://site.example";
 const HOUR = 3_600_000;
@@ -16,15 +16,7 @@ forEachDatabase("staff sessions", (handle) => {
   /** An account with a password (enough for the session rules) and its sign-in. */
   async function account(label: string) {
     const { db } = handle();
-    const auth = createStaffAuth({
-      db,
-      keys: { secret: "s".repeat(40) },
-      siteUrl: SITE,
-      idleMinutes: 30,
-      appName: "Test",
-      onPasskey: async () => {},
-    });
-    const accounts = staffAccountsService({ db, auth, siteUrl: SITE });
+    const { auth, accounts } = staffAccountsOn(db, SITE);
     const email = `${label}-${Math.random().toString(36).slice(2, 8)}@example.org`;
     const token = (await accounts.add(SYSTEM, email, "staff")).split("/").pop()!;
     await accounts.completePasswordStep(token, PASSWORD);

@@ -1,24 +1,13 @@
 import { hashPassword as scryptHash } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import {
-  auditLog,
-  contactSubmissions,
-  emailOutbox,
-  inboxKeyGrants,
-  inboxKeys,
-  staffAccounts,
-  staffKeys,
-  staffUsers,
-} from "../../db/schema";
+import { auditLog, contactSubmissions, emailOutbox, inboxKeyGrants, staffAccounts, staffKeys, staffUsers } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import { contactForm, contactSchema, joinForm, joinSchema } from "~/forms/definitions";
 import { validate } from "~/lib/validation";
 import { storeSubmission } from "~/forms/submissions.server";
 import { createLimitStore } from "~/lib/limits.server";
-import { staffAccountsService } from "./accounts.server";
 import { SYSTEM } from "./audit.server";
-import { createStaffAuth } from "./auth.server";
 import { submissionsCsvStream } from "./inbox-csv.server";
 import type { Database } from "../../db/client.server";
 import type { InboxDescription } from "./inbox-forms";
@@ -32,6 +21,7 @@ import { safeNext } from "./sign-in.server";
 import { ACCOUNT_FAILURES, createSignInThrottle } from "./throttle.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { inboxKeyOf, keyringOf } from "../../tests/helpers/inbox-key";
+import { staffAccountsOn } from "../../tests/helpers/staff-accounts";
 
 const notify = { includeDetails: false, siteUrl: "https://site.example" };
 const store = (db: Parameters<typeof storeSubmission>[0], fields: Record<string, unknown>, language?: LanguageCode) => {
@@ -54,16 +44,6 @@ async function csvOf(db: Database, inbox: InboxDescription, filter: InboxFilter,
   // Decoded keeping the byte-order mark, which Response.text() would drop.
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 }
-
-const authOn = (db: Parameters<typeof createStaffAuth>[0]["db"]) =>
-  createStaffAuth({
-    db,
-    keys: { secret: "s".repeat(40) },
-    siteUrl: "https://site.example",
-    idleMinutes: 30,
-    appName: "Test",
-    onPasskey: async () => {},
-  });
 
 forEachDatabase("the staff area's data", (handle) => {
   // Submissions are sealed to the inbox key: without one, nothing is stored.
@@ -162,7 +142,7 @@ forEachDatabase("the staff area's data", (handle) => {
 
   it("invites, sets a password once through the link, resets and removes accounts, and logs each step", async () => {
     const { db } = handle();
-    const accounts = staffAccountsService({ db, auth: authOn(db), siteUrl: "https://site.example" });
+    const { accounts } = staffAccountsOn(db);
     const link = await accounts.add(SYSTEM, " New.Person@Example.org ", "staff");
     expect(link).toMatch(/^https:\/\/site\.example\/admin\/setup\/[\w-]{43}$/);
     await expect(accounts.add(SYSTEM, "new.person@example.org", "admin")).rejects.toThrow(/already has an account/);
@@ -211,8 +191,7 @@ forEachDatabase("the staff area's data", (handle) => {
 
   it("signs in with a password hashed before Argon2id (scrypt), and stores it as Argon2id from then on", async () => {
     const { db } = handle();
-    const auth = authOn(db);
-    const accounts = staffAccountsService({ db, auth, siteUrl: "https://site.example" });
+    const { auth, accounts } = staffAccountsOn(db);
     await accounts.add(SYSTEM, "older@example.org", "staff");
     const [user] = await db.select().from(staffUsers).where(eq(staffUsers.email, "older@example.org"));
     const password = "an older long password";

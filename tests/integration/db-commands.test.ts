@@ -14,16 +14,16 @@ import { NON_EMPTY_SQL, tablesInDependencyOrder } from "../../db/backup.server";
 import { buildSiteContent } from "../../app/content/collections.server";
 import { readContentFiles } from "../../app/content/read-files.server";
 import { SYSTEM } from "../../app/staff/audit.server";
-import { staffAccountsService } from "../../app/staff/accounts.server";
-import { createStaffAuth } from "../../app/staff/auth.server";
 import { root, spawnServer } from "../helpers/built-server";
 import { createTestDatabase, embeddedDataDir, hasPostgres } from "../helpers/databases";
 import { newsInput, newsServiceOn } from "../helpers/news";
 import { seedSubmissions } from "../../scripts/ops/seed-submissions";
+import { inboxKeyOf, makeInboxKeyIn } from "../helpers/inbox-key";
 import { processUpload } from "../../app/lib/image-upload.server";
 import { photo } from "../helpers/photographs";
 import { blobStoreFor, createMediaStore } from "../../app/lib/media.server";
 import { newBackupKeyPair } from "../../db/backup-encryption.server";
+import { staffAccountsOn } from "../helpers/staff-accounts";
 
 const content = buildSiteContent(readContentFiles(`${__dirname}/../../app/content`));
 const work = mkdtempSync(join(tmpdir(), "db-cli-"));
@@ -72,16 +72,9 @@ async function populate(env: Record<string, string>): Promise<Contents> {
     const { db } = database;
     const news = newsServiceOn(db);
     await news.seed(content.news);
+    await inboxKeyOf(db);
     await seedSubmissions(db, 120, 7);
-    const auth = createStaffAuth({
-      db,
-      keys: { secret: "s".repeat(40) },
-      siteUrl: "http://localhost:3000",
-      idleMinutes: 30,
-      appName: "Test",
-      onPasskey: async () => {},
-    });
-    await staffAccountsService({ db, auth, siteUrl: "http://localhost:3000" }).add(SYSTEM, "backup.admin@example.org", "admin");
+    await staffAccountsOn(db, "http://localhost:3000").accounts.add(SYSTEM, "backup.admin@example.org", "admin");
     const input = newsInput({ title: "Written before the backup", communities: ["yazidis", "druze"] });
     await news.save(SYSTEM, input);
     await mediaOf(database, env).save(await aPhotograph(), "portrait", undefined, null);
@@ -152,10 +145,14 @@ async function keyPairs() {
   return { recipient: ours.recipient, ours: dir("ours.key"), theirs: dir("theirs.key") };
 }
 
-/** What a seeded submission says, as it would read in a plain copy: names, addresses, words. */
+/**
+ * What a plain copy of the database shows in clear about people: the staff account's address, and the news. (What
+ * visitors sent is sealed before it is stored, so it is found in no copy, encrypted or not: seal-existing.test.ts.)
+ */
 function personalStrings(rows: Record<string, string[]>): string[] {
-  const first = [rows.contact_submissions![0]!, rows.join_submissions![0]!].map((r) => JSON.parse(r) as Record<string, string>);
-  return [first[0]!.email!, first[0]!.name!, first[0]!.message!, first[1]!.email!, first[1]!.name!, "backup.admin@example.org"];
+  const strings = ["backup.admin@example.org", "Written before the backup"];
+  for (const s of strings) expect(Object.values(rows).flat().join("\n")).toContain(s);
+  return strings;
 }
 
 /** An encrypted file is an age file in which no seeded string can be found. */
@@ -232,6 +229,7 @@ describe("backup and restore on the embedded database", () => {
       NOTIFY_TO: "staff@example.org",
       SUBMISSION_RATE_LIMIT: "10000",
     };
+    await makeInboxKeyIn({ dataDir: env.DATA_DIR });
     const server = await spawnServer(env);
     let sent = 0;
     let stop = false;

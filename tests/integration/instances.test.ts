@@ -19,9 +19,8 @@ import { eq } from "drizzle-orm";
 import { inboxUnlocks, staffUsers } from "../../db/schema";
 import { contactForm } from "../../app/forms/definitions";
 import { storeSubmission } from "../../app/forms/submissions.server";
-import { staffAccountsService } from "../../app/staff/accounts.server";
-import { createStaffAuth } from "../../app/staff/auth.server";
 import { createInboxKey } from "../../app/staff/inbox-keys.server";
+import { staffAccountsOn } from "../helpers/staff-accounts";
 
 describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
   let servers: Awaited<ReturnType<typeof startBuiltServer>>[] = [];
@@ -139,15 +138,7 @@ describe.runIf(hasPostgres)("two instances on one PostgreSQL", () => {
 
   it("a staff member unlocks the inbox on one instance and reads it on the other; signing out on either ends both", async () => {
     const { db } = database;
-    const auth = createStaffAuth({
-      db,
-      keys: { secret: "i".repeat(40) },
-      siteUrl: "http://localhost",
-      idleMinutes: 30,
-      appName: "Test",
-      onPasskey: async () => {},
-    });
-    const accounts = staffAccountsService({ db, auth, siteUrl: "http://localhost" });
+    const { accounts } = staffAccountsOn(db, "http://localhost");
     const email = "two.instances@example.org";
     const password = "violet anchor tundra lantern";
     await accounts.completePasswordStep((await accounts.add(SYSTEM, email, "staff")).split("/").pop()!, password);
