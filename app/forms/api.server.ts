@@ -14,10 +14,11 @@ import { FORMS, type FormDefinition } from "./definitions";
 import { handleSubmission, METHOD_NOT_ALLOWED, sayFieldErrors, type SubmissionOutcome } from "./handle-submission.server";
 import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import type { FormsContext } from "./service.server";
+import type { InterfaceCorrections } from "~/i18n/interface-text.server";
 
 const formByFunctionName = (name: string | undefined): FormDefinition | undefined => FORMS.find((f) => f.functionName === name);
 
-function answer(outcome: SubmissionOutcome, cors: Record<string, string>): Response {
+function answer(outcome: SubmissionOutcome, cors: Record<string, string>, corrections?: InterfaceCorrections): Response {
   switch (outcome.status) {
     case 201:
       return jsonAnswer(201, { id: outcome.id }, cors);
@@ -29,7 +30,7 @@ function answer(outcome: SubmissionOutcome, cors: Record<string, string>): Respo
       return jsonAnswer(
         outcome.status,
         "fieldErrors" in outcome && outcome.fieldErrors
-          ? { error: outcome.error, fieldErrors: sayFieldErrors(outcome.language ?? SOURCE_LANGUAGE, outcome.fieldErrors) }
+          ? { error: outcome.error, fieldErrors: sayFieldErrors(outcome.language ?? SOURCE_LANGUAGE, outcome.fieldErrors, corrections) }
           : { error: outcome.error },
         cors,
       );
@@ -48,5 +49,5 @@ export async function endpointAction(name: string | undefined, request: Request,
   const form = formByFunctionName(name);
   if (!form) return noSuchFunction();
   const cors = corsHeaders(request.headers.get("origin"), ctx.submissions.allowedOrigins);
-  return answer(await handleSubmission(form, request, ctx, "json"), cors);
+  return answer(await handleSubmission(form, request, ctx, "json"), cors, ctx.content.interfaceCorrections);
 }

@@ -4,7 +4,7 @@
  * 4xx answer; only a database outage answers 503, and then the visitor keeps what they typed.
  */
 import { validate, type FieldErrors } from "~/lib/validation";
-import { formatMessage } from "~/i18n/interface-text.server";
+import { formatMessage, type InterfaceCorrections } from "~/i18n/interface-text.server";
 import { isLanguageCode, languageOfPath, LANGUAGES, SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
 import type { MessageKey } from "~/i18n/text";
 import { looksAutomated } from "./abuse.server";
@@ -36,12 +36,13 @@ export type SubmissionOutcome = (
 };
 
 /** A form's message in a language, with the values it is said with (a field's maximum). */
-export const sayMessage = (language: LanguageCode, key: MessageKey) => formatMessage(language, key, MESSAGE_VALUES[key]);
+export const sayMessage = (language: LanguageCode, key: MessageKey, corrections?: InterfaceCorrections) =>
+  formatMessage(language, key, MESSAGE_VALUES[key], corrections);
 
 /** Each field's message keys as words in a language. */
-export function sayFieldErrors(language: LanguageCode, fieldErrors: FieldErrors): FieldErrors {
+export function sayFieldErrors(language: LanguageCode, fieldErrors: FieldErrors, corrections?: InterfaceCorrections): FieldErrors {
   return Object.fromEntries(
-    Object.entries(fieldErrors).map(([field, keys]) => [field, keys?.map((k) => sayMessage(language, k as MessageKey))]),
+    Object.entries(fieldErrors).map(([field, keys]) => [field, keys?.map((k) => sayMessage(language, k as MessageKey, corrections))]),
   );
 }
 
@@ -96,6 +97,7 @@ async function parseRequest(
   via: "form" | "json",
   minFillMs: number,
   addressed: LanguageCode,
+  corrections: InterfaceCorrections,
 ): Promise<Parsed | SubmissionOutcome> {
   const type = mediaType(request);
   if (via === "json") {
@@ -119,7 +121,7 @@ async function parseRequest(
   // A page's form is in the language of its address: /fa/contact is Persian.
   const language = addressed;
   if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") {
-    return { status: 415, error: formatMessage(language, "forms.error.notAForm"), language };
+    return { status: 415, error: formatMessage(language, "forms.error.notAForm", undefined, corrections), language };
   }
   const text = await readLimitedText(request, FORM_BODY_LIMIT);
   let data: FormData;
@@ -130,7 +132,7 @@ async function parseRequest(
       body: text,
     }).formData();
   } catch {
-    return { status: 400, error: formatMessage(language, "forms.error.unreadableForm"), language };
+    return { status: 400, error: formatMessage(language, "forms.error.unreadableForm", undefined, corrections), language };
   }
   const key = data.get(KEY_FIELD);
   return {
@@ -152,18 +154,22 @@ export async function handleSubmission(
 ): Promise<SubmissionOutcome> {
   if (request.method !== "POST") return METHOD_NOT_ALLOWED;
   const { submissions } = ctx;
+  // Every message is said as staff have corrected it in the staff area (Interface text), like the pages' own.
+  const corrections = ctx.content.interfaceCorrections;
+  const say = (language: LanguageCode, key: MessageKey, values?: Parameters<typeof formatMessage>[2]) =>
+    formatMessage(language, key, values, corrections);
   // Until the body is read, a page's form answers in its address's language, an endpoint in English.
   const addressed = via === "form" ? languageOfPath(new URL(request.url).pathname).language : SOURCE_LANGUAGE;
   const allowed = via === "json" ? submissions.allowedOrigins : [];
   if (isCrossSite(request, ctx.siteUrl, allowed))
-    return { status: 403, error: formatMessage(addressed, "forms.error.crossSite"), language: addressed };
+    return { status: 403, error: say(addressed, "forms.error.crossSite"), language: addressed };
 
   let parsed: Parsed | SubmissionOutcome;
   try {
-    parsed = await parseRequest(form, request, via, submissions.minFillMs, addressed);
+    parsed = await parseRequest(form, request, via, submissions.minFillMs, addressed, corrections);
   } catch (err) {
-    if (err instanceof BodyTooLarge) return { status: 413, error: formatMessage(addressed, "forms.error.tooLarge"), language: addressed };
-    return { status: 400, error: formatMessage(addressed, "forms.error.unreadableRequest"), language: addressed };
+    if (err instanceof BodyTooLarge) return { status: 413, error: say(addressed, "forms.error.tooLarge"), language: addressed };
+    return { status: 400, error: say(addressed, "forms.error.unreadableRequest"), language: addressed };
   }
   if ("status" in parsed) return parsed;
   const { language } = parsed;
@@ -171,7 +177,7 @@ export async function handleSubmission(
 
   const result = validate(form.schema, parsed.input);
   if (!result.success)
-    return { status: 400, error: formatMessage(language, "forms.correctFields"), fieldErrors: result.fieldErrors, values, language };
+    return { status: 400, error: say(language, "forms.correctFields"), fieldErrors: result.fieldErrors, values, language };
 
   const clientHash = ctx.hashAddress(ctx.clientAddress);
   const wait = await submissions.limiter.consume(clientHash ?? "unknown").catch(() => null);
@@ -179,7 +185,7 @@ export async function handleSubmission(
     return {
       status: 429,
       retryAfter: wait,
-      error: formatMessage(language, form.text.rateLimited, rateLimitValues(wait)),
+      error: say(language, form.text.rateLimited, rateLimitValues(wait)),
       values,
       language,
     };
@@ -191,6 +197,6 @@ export async function handleSubmission(
     return { status: 201, id: stored.id, language };
   } catch (err) {
     submissions.logError(`storing a ${form.kind} submission failed`, err);
-    return { status: 503, error: formatMessage(language, form.text.failure), values, language };
+    return { status: 503, error: say(language, form.text.failure), values, language };
   }
 }

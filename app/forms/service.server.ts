@@ -1,4 +1,5 @@
 /** What the forms need from the server, built once at start, and from each request (app/context.server.ts). */
+import type { InterfaceCorrections } from "~/i18n/interface-text.server";
 import type { Database } from "../../db/client.server";
 import type { AddressHasher } from "~/lib/address-hash.server";
 import type { LimitStore } from "~/lib/limits.server";
@@ -35,4 +36,6 @@ export interface FormsContext {
   clientAddress: string | undefined;
   hashAddress: AddressHasher;
   submissions: SubmissionServices;
+  /** The request's edition: staff's corrections of the interface text, which the messages are said with. */
+  content: { readonly interfaceCorrections: InterfaceCorrections };
 }

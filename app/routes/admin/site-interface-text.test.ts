@@ -2,14 +2,16 @@
  * "Interface text" in the Site section (issue 34), called with a Request as React Router calls it: a Sorani
  * Kurdish correction is in the edition visitors are served as soon as the save answers, and so in the text a
  * public page is rendered with (tests/integration/render-cache.test.ts reads it on the page itself); a bad
- * correction is refused at its string with what was typed kept; a reset; a language marked reviewed leaves
- * "What the site still needs".
+ * correction is refused at its string with what was typed kept; the forms' messages are said as corrected, on the
+ * page and at the endpoint; a reset; a language marked reviewed leaves "What the site still needs".
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { interfaceText, SHIPPED } from "~/i18n/interface-text.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { staffUsers } from "../../../db/schema";
-import { ADMIN, routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
+import { ADMIN, ORIGIN, routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
+import * as contact from "../contact";
+import * as endpoint from "../submission-endpoint";
 import * as site from "./site";
 import { action, loader } from "./site-interface-text";
 
@@ -60,6 +62,34 @@ describe("the Interface text page", () => {
     expect(stringIn(await open(), "nav.home")).toMatchObject({
       text: correction,
       correction: { savedBy: ADMIN.email, savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), problem: null },
+    });
+  });
+
+  it("says the forms' messages as corrected, on the form page and at the JSON endpoint", async () => {
+    const corrected = { "forms.correctFields": "خانەکان ڕاست بکەرەوە.", "forms.error.nameRequired": "ناوەکەت بنووسە" };
+    const saved = await send(
+      Object.fromEntries(
+        Object.entries(corrected).flatMap(([key, text]) => [
+          [`text:${key}`, text],
+          [`shown:${key}`, SHIPPED.ckb[key as keyof typeof corrected]!],
+        ]),
+      ),
+    );
+    expect(saved.status).toBe(302);
+    const page = await routes.post<{ error: string }>(contact.action, "/ckb/contact", { name: "", email: "a@example.org" }, {}, null);
+    expect(page).toMatchObject({ status: 400, data: { error: corrected["forms.correctFields"] } });
+    const json = await endpoint.action({
+      request: new Request(`${ORIGIN}/api/submit-contact-form`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "", email: "a@example.org", subject: "x", message: "y", agree_to_terms: true, language: "ckb" }),
+      }),
+      params: { name: "submit-contact-form" },
+      context: routes.contextFor(null, "/api/submit-contact-form"),
+    } as never);
+    expect(await json.json()).toEqual({
+      error: corrected["forms.correctFields"],
+      fieldErrors: { name: [corrected["forms.error.nameRequired"]] },
     });
   });
 
