@@ -2,14 +2,16 @@
  * `npm run lighthouse:staff`: Lighthouse 12 (mobile) on the staff area's pages, signed in. Starts the
  * production build on an empty embedded database, sets up an admin account through the pages in Chromium
  * (as a newcomer would: the setup link, a password, the authenticator code), sends one message, then runs
- * Lighthouse with that session's cookie. Prints figures; asserts nothing.
+ * Lighthouse with that session's cookie. The inbox key is made with `npm run staff -- inbox-key`, and the account
+ * unlocks the inbox with one of its recovery keys, as a new site's first administrator does. Prints figures;
+ * asserts nothing.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { completeSetup } from "../../tests/e2e/staff/helpers";
+import { completeSetup, STRONG_PASSWORD } from "../../tests/e2e/staff/helpers";
 import { CHROMIUM_FLAGS } from "../lib/chromium.mjs";
 import { HEADER, lighthouseRow } from "../lib/lighthouse.mjs";
 import { serveBuild } from "../lib/serve-build.mjs";
@@ -18,14 +20,14 @@ const port = Number(process.env.LH_PORT ?? 4510);
 const DATA_DIR = mkdtempSync(join(tmpdir(), "lh-staff-"));
 const { base, stop } = await serveBuild(port, { DATA_DIR, SITE_URL: `http://127.0.0.1:${port}` });
 
-const link = execFileSync(
-  process.execPath,
-  ["node_modules/tsx/dist/cli.mjs", "scripts/ops/staff.ts", "add", "measure@example.org", "--role", "admin"],
-  {
+const staff = (...args: string[]) =>
+  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/ops/staff.ts", ...args], {
     env: { ...process.env, DATA_DIR, SITE_URL: base },
     encoding: "utf8",
-  },
-).trim();
+  }).trim();
+const [recoveryKey] = staff("inbox-key").match(/[0-9a-f]{4}(?:-[0-9a-f]{4}){15}/g) ?? [];
+if (!recoveryKey) throw new Error("npm run staff -- inbox-key printed no recovery key");
+const link = staff("add", "measure@example.org", "--role", "admin");
 await fetch(`${base}/api/submit-contact-form`, {
   method: "POST",
   headers: { "Content-Type": "application/json" },
@@ -44,7 +46,11 @@ const browser = await chromium.launch({
 });
 const page = await browser.newPage({ baseURL: base });
 await completeSetup(page, link);
-await page.goto("/admin/messages");
+await page.goto("/admin/unlock?recovery");
+await page.getByLabel(/^Your password/).fill(STRONG_PASSWORD);
+await page.getByLabel(/^Recovery key/).fill(recoveryKey);
+await page.getByRole("button", { name: "Unlock with the recovery key" }).click();
+await page.waitForURL(/\/admin\/messages$/);
 await page.getByRole("link", { name: "Layla Haddad" }).click();
 await page.waitForURL(/\/admin\/messages\/[0-9a-f-]{36}$/);
 const item = new URL(page.url()).pathname;
@@ -72,6 +78,8 @@ for (const path of [
   `${item}/edit`,
   "/admin/volunteers",
   "/admin/people",
+  "/admin/unlock?recovery",
+  "/admin/inbox-key",
   "/admin/account",
   "/admin/audit",
   ...SITE_EDITORS,
