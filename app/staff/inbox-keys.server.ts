@@ -78,7 +78,7 @@ function keyringOf(bytes: Buffer): Keyring {
 /** The keys in use (not retired), newest first. */
 async function liveKeys(db: Database) {
   return db
-    .select({ id: inboxKeys.id, publicKey: inboxKeys.publicKey })
+    .select({ id: inboxKeys.id, publicKey: inboxKeys.publicKey, createdAt: inboxKeys.createdAt })
     .from(inboxKeys)
     .where(isNull(inboxKeys.retiredAt))
     .orderBy(sql`${inboxKeys.createdAt} desc`);
@@ -321,15 +321,16 @@ const notYetOn = (keyId: string) => (t: (typeof submissionTables)[keyof typeof s
 
 /** The keys in use, and how many rows are still sealed to an older one (a rotation not yet finished). */
 export async function inboxKeyStatus(db: Database) {
-  const live = await db
-    .select({ id: inboxKeys.id, createdAt: inboxKeys.createdAt })
-    .from(inboxKeys)
-    .where(isNull(inboxKeys.retiredAt))
-    .orderBy(sql`${inboxKeys.createdAt} desc`);
+  const live = await liveKeys(db);
   const current = live[0];
   const onOlder = current ? await countSubmissions(db, notYetOn(current.id)) : 0;
   const waiting = await countSubmissions(db, (t) => eq(t.format, 0));
-  return { current: current ?? null, olderKeys: live.slice(1).map((k) => k.id), rowsOnOlderKeys: onOlder, rowsNotSealed: waiting };
+  return {
+    current: current ? { id: current.id, createdAt: current.createdAt } : null,
+    olderKeys: live.slice(1).map((k) => k.id),
+    rowsOnOlderKeys: onOlder,
+    rowsNotSealed: waiting,
+  };
 }
 
 /** Which accounts hold the current key, and which could be given it (they have a personal key). */

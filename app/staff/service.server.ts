@@ -59,6 +59,17 @@ export async function createStaffServices(database: DatabaseHandle, limits: Limi
       path: "/",
       maxAge: 600,
     }),
+    /**
+     * The inbox's unlock (app/staff/unlock.server.ts): the key to the session's copy of its keyring, for as long as
+     * the browser session; the server-side copy decides the rest.
+     */
+    unlock: createCookie(settings.siteUrl.startsWith("https://") ? "__Host-staff-unlock" : "staff-unlock", {
+      secrets: [settings.keys.current, ...settings.keys.previous],
+      httpOnly: true,
+      secure: settings.siteUrl.startsWith("https://"),
+      sameSite: "lax",
+      path: "/",
+    }),
     settings,
   };
 }

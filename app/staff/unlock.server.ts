@@ -26,30 +26,9 @@ import type { StaffContext } from "./service.server";
 import { actorOf, staffSession, type StaffUser } from "./session.server";
 import { tooManyAttempts } from "./sign-in.server";
 
-const cookieNameOf = (ctx: StaffContext) => (ctx.staff.settings.siteUrl.startsWith("https://") ? "__Host-staff-unlock" : "staff-unlock");
-
-function cookieOf(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("Cookie") ?? "").split(/;\s*/)) {
-    const at = part.indexOf("=");
-    if (at > 0 && part.slice(0, at) === name) return part.slice(at + 1);
-  }
-  return undefined;
-}
-
-/** The unlock cookie: lasts as long as the browser session, and the server-side copy decides the rest. */
-export function unlockCookie(ctx: StaffContext, value: string | null): string {
-  const https = ctx.staff.settings.siteUrl.startsWith("https://");
-  return [
-    `${cookieNameOf(ctx)}=${value ?? ""}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    https ? "Secure" : "",
-    value === null ? "Max-Age=0" : "",
-  ]
-    .filter(Boolean)
-    .join("; ");
-}
+/** The unlock cookie's Set-Cookie: its value, or null to make the browser forget it. */
+export const unlockCookie = (ctx: StaffContext, value: string | null) =>
+  value === null ? ctx.staff.unlock.serialize("", { maxAge: 0 }) : ctx.staff.unlock.serialize(value);
 
 /** The signed-in session's keyring, or null while the inbox is locked for it. */
 export async function sessionKeyring(
@@ -58,7 +37,8 @@ export async function sessionKeyring(
   context: Readonly<RouterContextProvider>,
 ): Promise<Keyring | null> {
   const { sessionId } = staffSession(context);
-  return readUnlock(ctx.database.db, sessionId, cookieOf(request, cookieNameOf(ctx)), ctx.staff.settings.idleMinutes);
+  const cookie = (await ctx.staff.unlock.parse(request.headers.get("Cookie"))) as unknown;
+  return readUnlock(ctx.database.db, sessionId, typeof cookie === "string" ? cookie : undefined, ctx.staff.settings.idleMinutes);
 }
 
 /**
@@ -159,7 +139,7 @@ export async function unlock(
   // Without holding up the page: rows that arrived while everyone was locked get their blind index, and a rotation
   // that a restart interrupted is finished by the next person who holds both keys.
   afterUnlock(ctx, actorOf(user), result.keyring);
-  return { ok: true, setCookie: unlockCookie(ctx, cookie) };
+  return { ok: true, setCookie: await unlockCookie(ctx, cookie) };
 }
 
 /** Background work an unlocked keyring makes possible; failures are logged and retried at the next unlock. */

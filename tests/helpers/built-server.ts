@@ -36,7 +36,11 @@ export async function startBuiltServerHere(
 export async function startBuiltServer(
   env: Record<string, string> = {},
 ): Promise<{ url: string; output(): string; close(): Promise<void> }> {
-  const server = await spawnServer(env);
+  return closable(await spawnServer(env));
+}
+
+/** A child server as a test holds it: where it listens, what it wrote, and how to stop it (SIGTERM). */
+export function closable(server: ChildServer) {
   return {
     url: server.url,
     output: server.output,

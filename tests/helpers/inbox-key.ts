@@ -3,7 +3,7 @@
  * inbox-key` makes it, and opened with one of its recovery keys.
  */
 import { openDatabase, type Database } from "../../db/client.server";
-import { spawnServer, type ChildServer } from "./built-server";
+import { closable, spawnServer, type ChildServer } from "./built-server";
 import { embeddedDataDir } from "./databases";
 import type { Keyring } from "../../app/lib/sealed-submissions.server";
 import { SYSTEM } from "../../app/staff/audit.server";
@@ -64,13 +64,5 @@ export async function spawnServerWithInboxKey(env: Record<string, string> = {}):
 /** startBuiltServer's shape, on a database with its inbox key made. */
 export async function startBuiltServerWithInboxKey(env: Record<string, string> = {}) {
   const server = await spawnServerWithInboxKey(env);
-  return {
-    url: server.url,
-    output: server.output,
-    recoveryKeys: server.recoveryKeys,
-    close: async () => {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    },
-  };
+  return { ...closable(server), recoveryKeys: server.recoveryKeys };
 }

@@ -79,7 +79,8 @@ export async function routeHarness(env: Record<string, string> = {}) {
       .insert(staffSessions)
       .values({ id: sessionId, token: sessionId, userId: user.id, expiresAt: new Date(Date.now() + 3_600_000) })
       .onConflictDoNothing();
-    unlockCookies.set(user.id, `staff-unlock=${await storeUnlock(db, sessionId, await keyringOf(db))}`);
+    const setCookie = await services.app.staff.unlock.serialize(await storeUnlock(db, sessionId, await keyringOf(db)));
+    unlockCookies.set(user.id, setCookie.split(";")[0]!);
   }
 
   async function call<T>(fn: RouteFunction, request: Request, params: Record<string, string>, user: StaffUser | null): Promise<Answer<T>> {

@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (session) await audit(ctx.database.db, { id: session.user.id, email: session.user.email }, { action: "sign-out" });
   // The session's unlock row went with the session (a foreign key); the browser forgets its cookie too.
   throw redirect(href("/admin/login"), {
-    headers: setCookieHeaders([...(response?.headers.getSetCookie() ?? []), unlockCookie(ctx, null)]),
+    headers: setCookieHeaders([...(response?.headers.getSetCookie() ?? []), await unlockCookie(ctx, null)]),
   });
 }
 
