@@ -1,8 +1,8 @@
 /**
  * The translation editor's loader and action (issue 34), called as React Router calls them: what it offers,
  * a draft kept from visitors, a publication, a refusal at its field, and the outdated mark an English save
- * sets (or does not, when marked minor). The browser journey (tests/e2e/staff/site.spec.ts) keeps what a
- * visitor reads.
+ * sets (or does not, when marked minor); a translation's history restored as a draft. The browser journey
+ * (tests/e2e/staff/site.spec.ts) keeps what a visitor reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inLanguage } from "~/content/snapshot.server";
@@ -11,8 +11,10 @@ import { ADMIN, ORIGIN, routeHarness, type RouteHarness } from "../../../tests/h
 import { actorOf } from "~/staff/session.server";
 import { loader as communityFeed } from "../communities.$community.news[.]xml";
 import { formOf } from "~/content/editing.server";
+import { historyOf } from "~/content/editors";
 import { loader as englishLoader, action as englishAction } from "./site-document";
 import { action, loader } from "./site-translation";
+import * as history from "./site-history";
 import * as site from "./site";
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
@@ -124,6 +126,22 @@ describe("the translation editor", () => {
     await routes.post(action, ADDRESS.replace("/ar?", "/fa?"), { revision: "0", name: "ایزدیان", intent: "save" }, { language: "fa" });
     expect(await needs("fa")).toMatchObject({ awaiting: ["Yazidis"] });
     expect((await needs("fa")).missing).not.toContain("Yazidis");
+  });
+});
+
+describe("a page translation's history", () => {
+  it("restores an earlier revision as a draft, leaving the published one to visitors", async () => {
+    const before = await routes.services.app.translationStore.state(PATH, "ar");
+    expect(before.draft!.revision).toBeGreaterThan(1);
+    const restored = await routes.post(history.action, "/admin/site/history", {
+      path: PATH,
+      language: "ar",
+      revision: "1",
+      current: String(before.draft!.revision),
+    });
+    expect(restored).toMatchObject({ status: 302, location: `${historyOf(PATH, undefined, "ar")}&restored=1` });
+    const after = await routes.services.app.translationStore.state(PATH, "ar");
+    expect(after).toMatchObject({ draft: { revision: before.draft!.revision + 1 }, publishedRevision: before.publishedRevision });
   });
 });
 
