@@ -1,7 +1,8 @@
 /**
  * Each content document's history as staff read it: every saved revision with who saved it and when, a
  * line-by-line comparison of any two, and a restore, which saves an earlier text as a new revision (so the
- * restore, too, can be undone). A translation has one too (translating.server.ts restores it as a draft).
+ * restore, too, can be undone). A translation has one too, a news item's as a page's (translating.server.ts
+ * restores it as a draft).
  */
 import { diffLines } from "diff";
 import { inArray } from "drizzle-orm";
@@ -12,8 +13,9 @@ import { parseDocument } from "yaml";
 import { joinFile, splitFile } from "./front-matter.server";
 import { ContentError } from "./parse";
 import type { Published } from "~/lib/published";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import { isContentDocument, type ContentStore } from "./store.server";
-import type { TranslationStore } from "./translation-store.server";
+import { newsIdOf, type TranslationStore } from "./translation-store.server";
 
 export interface RevisionSummary {
   revision: number;
@@ -23,8 +25,12 @@ export interface RevisionSummary {
   deleted: boolean;
 }
 
-/** Whether the Site section shows a history at `path` in `language`: a content document's, in any language. */
-export const hasHistory = (path: string, _language: string) => isContentDocument(path);
+/**
+ * Whether the Site section shows a history at `path` in `language`: a content document's in any language, and
+ * a news item's translations. A news item's English is edited in News, whose changes the audit log keeps.
+ */
+export const hasHistory = (path: string, language: string) =>
+  isContentDocument(path) || (language !== SOURCE_LANGUAGE && newsIdOf(path) !== null);
 
 /** Staff's names by their account ids; an id no account has any more is named as such. */
 async function namesOf(db: Database, ids: (string | null)[]): Promise<(id: string) => string> {
