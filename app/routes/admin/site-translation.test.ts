@@ -189,9 +189,12 @@ describe("a news item's translation", () => {
     expect(await needs("ar")).toMatchObject({ outdated: expect.arrayContaining([`News: ${input.title}: updated`]) });
 
     // Deleted, it is gone in every language, its translations and their history with it.
+    expect((await routes.get(history.loader, `/admin/site/history?path=news/${id}&language=ar`)).status).toBe(200);
     await routes.services.app.news.remove(actorOf(ADMIN), id);
     expect((await routes.services.app.translationStore.state(`news/${id}`, "ar")).draft).toBeNull();
     expect(await routes.services.app.translationStore.overview(`news/${id}`)).toEqual([]);
+    for (const language of ["ar", "en"]) expect(await routes.services.app.contentStore.history(`news/${id}`, language)).toEqual([]);
+    expect((await routes.get(history.loader, `/admin/site/history?path=news/${id}&language=ar`)).status).toBe(404);
   });
 });
 
