@@ -1,7 +1,8 @@
 /**
  * Each content document's history as staff read it: every saved revision with who saved it and when, a
  * line-by-line comparison of any two, and a restore, which saves an earlier text as a new revision (so the
- * restore, too, can be undone).
+ * restore, too, can be undone). A translation has one too, a news item's as a page's (translating.server.ts
+ * restores it as a draft).
  */
 import { diffLines } from "diff";
 import { inArray } from "drizzle-orm";
@@ -12,7 +13,9 @@ import { parseDocument } from "yaml";
 import { joinFile, splitFile } from "./front-matter.server";
 import { ContentError } from "./parse";
 import type { Published } from "~/lib/published";
-import type { ContentStore } from "./store.server";
+import { SOURCE_LANGUAGE } from "~/i18n/languages";
+import { isContentDocument, type ContentStore } from "./store.server";
+import { newsIdOf, type TranslationStore } from "./translation-store.server";
 
 export interface RevisionSummary {
   revision: number;
@@ -22,23 +25,51 @@ export interface RevisionSummary {
   deleted: boolean;
 }
 
+/**
+ * Whether the Site section shows a history at `path` in `language`: a content document's in any language, and
+ * a news item's translations. A news item's English is edited in News, whose changes the audit log keeps.
+ */
+export const hasHistory = (path: string, language: string) =>
+  isContentDocument(path) || (language !== SOURCE_LANGUAGE && newsIdOf(path) !== null);
+
+/** Staff's names by their account ids; an id no account has any more is named as such. */
+async function namesOf(db: Database, ids: (string | null)[]): Promise<(id: string) => string> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const people = wanted.length
+    ? await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, wanted))
+    : [];
+  const names = new Map(people.map((p) => [p.id, p.name]));
+  return (id) => names.get(id) ?? "A removed account";
+}
+
 /** Revisions newest first, and each one's text by number. */
 export async function documentHistory(store: ContentStore, db: Database, path: string, language?: string) {
   const revisions = await store.history(path, language);
-  const ids = [...new Set(revisions.map((r) => r.savedBy).filter((id): id is string => Boolean(id)))];
-  const people = ids.length
-    ? await db.select({ id: staffUsers.id, name: staffUsers.name }).from(staffUsers).where(inArray(staffUsers.id, ids))
-    : [];
-  const names = new Map(people.map((p) => [p.id, p.name]));
+  const nameOf = await namesOf(
+    db,
+    revisions.map((r) => r.savedBy),
+  );
   const summaries: RevisionSummary[] = revisions
     .map((r) => ({
       revision: r.revision,
       savedAt: r.savedAt.toISOString(),
-      savedBy: r.savedBy ? (names.get(r.savedBy) ?? "A removed account") : null,
+      savedBy: r.savedBy ? nameOf(r.savedBy) : null,
       deleted: r.source === null,
     }))
     .reverse();
   return { summaries, sources: new Map(revisions.map((r) => [r.revision, r.source])) };
+}
+
+/** The revision of a translation visitors read, and who reviewed and published it; null while none is published. */
+export async function translationReview(translations: TranslationStore, db: Database, path: string, language: string) {
+  const state = await translations.state(path, language);
+  if (state.publishedRevision === null) return null;
+  const nameOf = await namesOf(db, [state.reviewedBy]);
+  return {
+    revision: state.publishedRevision,
+    reviewedBy: state.reviewedBy ? nameOf(state.reviewedBy) : null,
+    reviewedAt: state.reviewedAt?.toISOString() ?? null,
+  };
 }
 
 export type DiffLine = { kind: "added" | "removed" | "same"; text: string } | { kind: "skipped"; count: number };

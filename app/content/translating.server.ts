@@ -8,9 +8,10 @@ import type { FieldErrors } from "~/lib/validation";
 import { audit, type Actor } from "~/staff/audit.server";
 import { languageOf, PREFIXED_LANGUAGES } from "~/i18n/languages";
 import { translationEditorFor } from "./editors";
+import type { ContentStore } from "./store.server";
 import type { TranslationStore } from "./translation-store.server";
 import type { TranslationSubject } from "./translation-subjects.server";
-import { serializeTranslation, type TranslationText } from "./translations.server";
+import { parseTranslation, serializeTranslation, type TranslationText } from "./translations.server";
 
 export type TranslationResult =
   ({ kind: "saved"; published: boolean } & Published) | { kind: "invalid"; errors: FieldErrors } | { kind: "conflict" };
@@ -52,6 +53,43 @@ export async function saveTranslation(
   if ("conflict" in published) return { kind: "conflict" };
   await audit(db, actor, { action: "translation-published", target: `content:${path}`, details: { language, revision } });
   return { kind: "saved", published: true, live: published.live };
+}
+
+/**
+ * Saves revision `revision` of a translation as its newest, a draft like any save of it (publishing it is its
+ * editor's step), if nobody saved it since `current`. Its English stays the one the translation was made
+ * from. Refused with a reason when that text no longer fits the English it is laid over.
+ */
+export async function restoreTranslation(
+  translations: TranslationStore,
+  store: Pick<ContentStore, "history">,
+  db: Parameters<typeof audit>[0],
+  actor: Actor,
+  subject: TranslationSubject,
+  change: { language: string; revision: number; current: number },
+): Promise<{ restored: number } | { error: string }> {
+  const { path } = subject;
+  const { language, revision } = change;
+  const source = (await store.history(path, language)).find((r) => r.revision === revision)?.source;
+  if (source === undefined) return { error: "There is no such revision." };
+  if (source === null) return { error: "That revision is a removal: there is no text to restore." };
+  const errors = Object.values(subject.check(parseTranslation(source))).flat();
+  if (errors.length) return { error: `Not restored: that text no longer fits the English (${errors.join(" ")}).` };
+  const saved = await translations.save({
+    path,
+    language,
+    revision: change.current,
+    source,
+    savedBy: actor.id ?? "system",
+    matchesEnglish: false,
+  });
+  if ("conflict" in saved) return { error: "Not restored: someone saved this meanwhile. Look at the history again, then restore." };
+  await audit(db, actor, {
+    action: "translation-restored",
+    target: `content:${path}`,
+    details: { language, revision: saved.revision, restored: revision },
+  });
+  return { restored: saved.revision };
 }
 
 export async function withdrawTranslation(

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   "translation-saved": "Saved a translation",
   "translation-published": "Published a translation",
   "translation-withdrawn": "Took a translation off the site",
+  "translation-restored": "Restored an earlier version of a translation as a draft",
   "interface-text-saved": "Corrected interface text",
   "interface-text-reviewed": "Marked interface text as reviewed",
   "interface-text-unreviewed": "Marked interface text as not reviewed",

@@ -4,8 +4,9 @@ import { ActionNotice, BackLink, StaffTable } from "~/components/staff/Controls"
 import { DateCell } from "~/components/staff/InboxParts";
 import { editorFor, historyOf, translationEditorFor } from "~/content/editors";
 import { isLanguageCode, languageOf, SOURCE_LANGUAGE } from "~/i18n/languages";
-import { documentHistory, lineDiff, restoreRevision } from "~/content/history.server";
-import { isContentDocument } from "~/content/store.server";
+import { documentHistory, hasHistory, lineDiff, restoreRevision, translationReview } from "~/content/history.server";
+import { restoreTranslation } from "~/content/translating.server";
+import { translationSubject } from "~/content/translation-subjects.server";
 import { eraseImage, imagesOnlyInHistory } from "~/content/uploads.server";
 import { appContext } from "~/context.server";
 import { changeNotice, notLiveQuery } from "~/lib/published";
@@ -16,17 +17,22 @@ export const meta = () => [{ title: "History · Site · Staff area" }];
 
 const numberParam = (params: URLSearchParams, name: string) => Number(params.get(name)) || 0;
 
+/** The document or news item at `path` in `language` (a translation's history: its own revisions); 404 for what has no history here. */
+function historyAt(path: string, language: string) {
+  if (!isLanguageCode(language) || !hasHistory(path, language)) notFound();
+  return language === SOURCE_LANGUAGE ? null : language;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const path = params.get("path") ?? "";
-  if (!isContentDocument(path)) notFound();
-  // A translation's history: its own revisions, compared but not restored (its editor takes any text back).
   const language = params.get("language") ?? SOURCE_LANGUAGE;
-  if (!isLanguageCode(language)) notFound();
-  const translation = language === SOURCE_LANGUAGE ? null : language;
-  const { contentStore, database, media } = context.get(appContext);
+  const translation = historyAt(path, language);
+  const { content, contentStore, database, media, news, translationStore } = context.get(appContext);
   const { summaries, sources } = await documentHistory(contentStore, database.db, path, language);
   if (!summaries.length) notFound();
+  // What a translation is of (gone with its English page, when the page was removed), and who published it.
+  const subject = translation ? await translationSubject({ content, contentStore, news }, path) : null;
   const latest = summaries[0]!.revision;
   const removed = summaries[0]!.deleted;
   // By default the latest change: the newest revision against the one before it; for a removed document,
@@ -36,7 +42,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = sources.has(numberParam(params, "from")) ? numberParam(params, "from") : removed ? latest : Math.max(1, to - 1);
   return {
     path,
-    translation: translation ? { code: translation, name: languageOf(translation).englishName } : null,
+    translation: translation
+      ? {
+          code: translation,
+          name: languageOf(translation).englishName,
+          of: subject?.title ?? null,
+          review: await translationReview(translationStore, database.db, path, translation),
+        }
+      : null,
+    /** A translation is restored as a draft, checked against its English; without its English, not at all. */
+    restorable: !translation || subject !== null,
     editor: removed ? null : translation ? translationEditorFor(path, translation) : editorFor(path),
     revisions: summaries,
     latest,
@@ -52,8 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const path = String(form.get("path") ?? "");
-  if (!isContentDocument(path)) notFound();
-  const { contentStore, database, media } = context.get(appContext);
+  const translation = historyAt(path, String(form.get("language") ?? SOURCE_LANGUAGE));
+  const { content, contentStore, database, media, news, translationStore } = context.get(appContext);
   if (form.get("intent") === "erase") {
     if (form.get("confirm") !== "on")
       return data({ error: "Tick the box to confirm: the photograph cannot be brought back." }, { status: 400 });
@@ -61,16 +76,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("error" in erased) return data(erased, { status: 409 });
     throw redirect(`${historyOf(path)}&erased=1`);
   }
+  const revision = Number(form.get("revision")) || 0;
+  if (translation) {
+    const subject = (await translationSubject({ content, contentStore, news }, path)) ?? notFound();
+    const result = await restoreTranslation(translationStore, contentStore, database.db, actorOf(staffUser(context)), subject, {
+      language: translation,
+      revision,
+      current: Number(form.get("current")) || 0,
+    });
+    if ("error" in result) return data(result, { status: 409 });
+    throw redirect(`${historyOf(path, undefined, translation)}&${new URLSearchParams({ restored: String(revision) })}`);
+  }
   const result = await restoreRevision(
     contentStore,
     database.db,
     actorOf(staffUser(context)),
     path,
-    Number(form.get("revision")) || 0,
+    revision,
     Number(form.get("current")) || 0,
   );
   if ("error" in result) return data(result, { status: 409 });
-  throw redirect(`${historyOf(path)}&${new URLSearchParams({ restored: String(Number(form.get("revision"))), ...notLiveQuery(result) })}`);
+  throw redirect(`${historyOf(path)}&${new URLSearchParams({ restored: String(revision), ...notLiveQuery(result) })}`);
 }
 
 const MARK = { added: "+", removed: "−", same: " " } as const;
@@ -100,6 +126,7 @@ function Revisions({
             <td className="p-3">
               {r.revision}
               {r.revision === latest ? " (current)" : ""}
+              {r.revision === translation?.review?.revision ? " (published)" : ""}
               {r.deleted ? " (deleted)" : ""}
             </td>
             <DateCell iso={r.savedAt} />
@@ -126,16 +153,36 @@ function Revisions({
   );
 }
 
+/** Which revision of a translation visitors read, and who reviewed and published it. */
+function Review({ translation }: Pick<Loaded, "translation">) {
+  if (!translation) return null;
+  const { review, name } = translation;
+  if (!review) return <p className="mt-4">Not published: visitors reading {name} see the English.</p>;
+  return (
+    <p className="mt-4">
+      Visitors read revision {review.revision}, reviewed and published
+      {review.reviewedBy ? (
+        <>
+          {" "}
+          by <bdi>{review.reviewedBy}</bdi>
+        </>
+      ) : null}
+      {review.reviewedAt ? <> on {review.reviewedAt.slice(0, 10)}</> : null}.
+    </p>
+  );
+}
+
 /** The lines that differ, marked for the eye and spoken for a screen reader; and the restore of the later one. */
 function Comparison({
   path,
   translation,
+  restorable,
   revisions,
   latest,
   from,
   to,
   diff,
-}: Pick<Loaded, "path" | "translation" | "revisions" | "latest" | "from" | "to" | "diff">) {
+}: Pick<Loaded, "path" | "translation" | "restorable" | "revisions" | "latest" | "from" | "to" | "diff">) {
   return (
     <section aria-labelledby="diff-heading" className="mt-8">
       <h2 id="diff-heading" className="font-serif text-2xl font-bold text-navy-900">
@@ -163,15 +210,20 @@ function Comparison({
           )}
         </pre>
       )}
-      {to !== latest && !translation && !revisions.find((r) => r.revision === to)?.deleted ? (
+      {to !== latest && restorable && !revisions.find((r) => r.revision === to)?.deleted ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="path" value={path} />
+          {translation ? <input type="hidden" name="language" value={translation.code} /> : null}
           <input type="hidden" name="revision" value={to} />
           <input type="hidden" name="current" value={latest} />
           <button type="submit" className="btn-primary">
             Restore revision {to}
           </button>
-          <p className="mt-1 text-sm text-sand-700">Saves revision {to}'s text as a new revision; nothing in the history is lost.</p>
+          <p className="mt-1 text-sm text-sand-700">
+            {translation
+              ? `Saves revision ${to}'s text as a new draft, which visitors see once it is published from the translation's editor; nothing in the history is lost.`
+              : `Saves revision ${to}'s text as a new revision; nothing in the history is lost.`}
+          </p>
         </Form>
       ) : null}
     </section>
@@ -226,26 +278,36 @@ function PastPhotographs({ path, pastImages }: Pick<Loaded, "path" | "pastImages
 }
 
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
-  const { path, editor } = loaderData;
+  const { path, editor, translation } = loaderData;
   const [params] = useSearchParams();
   const restored = params.get("restored");
   return (
     <>
       {editor ? <BackLink to={editor}>Back to the editor</BackLink> : null}
       <h1 className="mt-2 font-serif text-3xl font-bold text-navy-900">
-        History{loaderData.translation ? ` of the ${loaderData.translation.name} translation` : ""}
+        History{translation ? ` of the ${translation.name} translation` : ""}
       </h1>
-      <p className="mt-1 text-sand-700">{path}</p>
+      <p className="mt-1 text-sand-700">
+        {translation?.of ? (
+          <>
+            <bdi>{translation.of}</bdi> ·{" "}
+          </>
+        ) : null}
+        {path}
+      </p>
       <ActionNotice
         result={
           actionData ??
           (restored
-            ? changeNotice(params, `Revision ${restored} restored as a new revision`, "Visitors see it now.")
+            ? translation
+              ? { message: `Revision ${restored} restored as a new draft. Visitors see it once it is published.` }
+              : changeNotice(params, `Revision ${restored} restored as a new revision`, "Visitors see it now.")
             : params.get("erased")
               ? { message: "The photograph is deleted: its files are gone, and no earlier version names it any more." }
               : undefined)
         }
       />
+      <Review {...loaderData} />
       <Revisions {...loaderData} />
       <Comparison {...loaderData} />
       <PastPhotographs {...loaderData} />

@@ -1,18 +1,25 @@
 /**
  * The translation editor's loader and action (issue 34), called as React Router calls them: what it offers,
  * a draft kept from visitors, a publication, a refusal at its field, and the outdated mark an English save
- * sets (or does not, when marked minor). The browser journey (tests/e2e/staff/site.spec.ts) keeps what a
- * visitor reads.
+ * sets (or does not, when marked minor); a translation's history, a page's and a news item's, with its
+ * authors, its reviewer, its comparison and its restore as a draft. The browser journey
+ * (tests/e2e/staff/site.spec.ts) keeps what a visitor reads.
  */
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestContext } from "~/context.server";
 import { inLanguage } from "~/content/snapshot.server";
+import { auditLog, staffUsers } from "../../../db/schema";
 import { posted } from "../../../tests/helpers/editor-form";
-import { ADMIN, ORIGIN, routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
+import { ADMIN, ORIGIN, routeHarness, STAFF, type RouteHarness } from "../../../tests/helpers/routes";
 import { actorOf } from "~/staff/session.server";
 import { loader as communityFeed } from "../communities.$community.news[.]xml";
 import { formOf } from "~/content/editing.server";
+import { historyOf, translationEditorFor } from "~/content/editors";
 import { loader as englishLoader, action as englishAction } from "./site-document";
 import { action, loader } from "./site-translation";
+import * as history from "./site-history";
+import * as layout from "./layout";
 import * as site from "./site";
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
@@ -127,6 +134,22 @@ describe("the translation editor", () => {
   });
 });
 
+describe("a page translation's history", () => {
+  it("restores an earlier revision as a draft, leaving the published one to visitors", async () => {
+    const before = await routes.services.app.translationStore.state(PATH, "ar");
+    expect(before.draft!.revision).toBeGreaterThan(1);
+    const restored = await routes.post(history.action, "/admin/site/history", {
+      path: PATH,
+      language: "ar",
+      revision: "1",
+      current: String(before.draft!.revision),
+    });
+    expect(restored).toMatchObject({ status: 302, location: `${historyOf(PATH, undefined, "ar")}&restored=1` });
+    const after = await routes.services.app.translationStore.state(PATH, "ar");
+    expect(after).toMatchObject({ draft: { revision: before.draft!.revision + 1 }, publishedRevision: before.publishedRevision });
+  });
+});
+
 /** The titles "What the site still needs" lists for a language: outdated, awaiting review, not translated. */
 async function needs(language: string) {
   const { data } = await routes.get<Awaited<ReturnType<typeof site.loader>>>(site.loader, "/admin/site");
@@ -166,8 +189,124 @@ describe("a news item's translation", () => {
     expect(await needs("ar")).toMatchObject({ outdated: expect.arrayContaining([`News: ${input.title}: updated`]) });
 
     // Deleted, it is gone in every language, its translations and their history with it.
+    expect((await routes.get(history.loader, `/admin/site/history?path=news/${id}&language=ar`)).status).toBe(200);
     await routes.services.app.news.remove(actorOf(ADMIN), id);
     expect((await routes.services.app.translationStore.state(`news/${id}`, "ar")).draft).toBeNull();
     expect(await routes.services.app.translationStore.overview(`news/${id}`)).toEqual([]);
+    for (const language of ["ar", "en"]) expect(await routes.services.app.contentStore.history(`news/${id}`, language)).toEqual([]);
+    expect((await routes.get(history.loader, `/admin/site/history?path=news/${id}&language=ar`)).status).toBe(404);
+  });
+});
+
+describe("a news item's translation's history", () => {
+  type History = Awaited<ReturnType<typeof history.loader>>;
+  const ID = "rudaw-2025-amnesty-suwayda-druze-executions";
+  const PATH = `news/${ID}`;
+  const EDITOR = translationEditorFor(PATH, "ar");
+  const HISTORY = historyOf(PATH, undefined, "ar");
+  const FIRST = "إعدامات في السويداء";
+  const SECOND = "منظمة العفو: إعدامات ميدانية في السويداء";
+  const restore = (revision: number, current: number, user = STAFF) =>
+    routes.post<{ error: string }>(
+      history.action,
+      "/admin/site/history",
+      { path: PATH, language: "ar", revision: String(revision), current: String(current) },
+      {},
+      user,
+    );
+
+  beforeAll(async () => {
+    await routes.services.database.db.insert(staffUsers).values([
+      { id: STAFF.id, email: STAFF.email, name: "Layla Translator", role: "staff" },
+      { id: ADMIN.id, email: ADMIN.email, name: "Omar Reviewer", role: "admin" },
+    ]);
+  });
+
+  it("lists each revision with who saved it, who reviewed the one published, and compares them line by line", async () => {
+    // A staff member drafts it; an administrator corrects the title and publishes it.
+    const draft = await routes.post(action, EDITOR, { revision: "0", title: FIRST, intent: "save" }, { language: "ar" }, STAFF);
+    expect(draft.status).toBe(302);
+    const published = await routes.post(action, EDITOR, { revision: "1", title: SECOND, intent: "publish" }, { language: "ar" }, ADMIN);
+    expect(published).toMatchObject({ status: 302, location: expect.stringContaining("published=1") });
+
+    const { status, data } = await routes.get<History>(history.loader, HISTORY, {}, STAFF);
+    expect(status).toBe(200);
+    expect(data.revisions.map((r) => [r.revision, r.savedBy])).toEqual([
+      [2, "Omar Reviewer"],
+      [1, "Layla Translator"],
+    ]);
+    expect(data.translation).toMatchObject({
+      code: "ar",
+      name: "Arabic",
+      of: expect.stringContaining("Suwayda"),
+      review: { revision: 2, reviewedBy: "Omar Reviewer" },
+    });
+    expect(data.editor).toBe(EDITOR);
+    expect(data.restorable).toBe(true);
+    // The newest against the one before it: the title's line, removed and added.
+    expect([data.from, data.to]).toEqual([1, 2]);
+    const changed = data.diff.filter((l) => l.kind === "added" || l.kind === "removed");
+    expect(changed).toEqual([
+      { kind: "removed", text: expect.stringContaining(FIRST) },
+      { kind: "added", text: expect.stringContaining(SECOND) },
+    ]);
+  });
+
+  it("restores an earlier revision as a new draft, audited, and refuses one started from an older revision", async () => {
+    const stale = await restore(1, 1);
+    expect(stale).toMatchObject({ status: 409, data: { error: expect.stringContaining("meanwhile") } });
+
+    const restored = await restore(1, 2);
+    expect(restored).toMatchObject({ status: 302, location: `${HISTORY}&restored=1` });
+    const state = await routes.services.app.translationStore.state(PATH, "ar");
+    expect(state.draft).toMatchObject({ revision: 3, source: expect.stringContaining(FIRST) });
+    // A draft: visitors still read the revision published.
+    expect(state.publishedRevision).toBe(2);
+    const reader = routes.services.app.news.reader(routes.services.publisher.current().version, "ar");
+    expect((await reader.forCommunity("druze")).find((n) => n.id === ID)?.title).toBe(SECOND);
+    const [entry] = await routes.services.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "translation-restored"), eq(auditLog.target, `content:${PATH}`)));
+    expect(entry).toMatchObject({ actorId: STAFF.id, details: { language: "ar", revision: 3, restored: 1 } });
+
+    const { data } = await routes.get<History>(history.loader, HISTORY);
+    expect(data.revisions.map((r) => [r.revision, r.savedBy])).toEqual([
+      [3, "Layla Translator"],
+      [2, "Omar Reviewer"],
+      [1, "Layla Translator"],
+    ]);
+    expect(await restore(7, 3)).toMatchObject({ status: 409, data: { error: "There is no such revision." } });
+  });
+
+  it("answers 404 for a news item's English, an item that does not exist and a path that is no news item", async () => {
+    for (const query of [
+      `path=${PATH}`,
+      `path=${PATH}&language=en`,
+      "path=news/nothing-here&language=ar",
+      "path=news/../site.yaml&language=ar",
+    ])
+      expect((await routes.get(history.loader, `/admin/site/history?${query}`)).status).toBe(404);
+    expect((await routes.post(history.action, "/admin/site/history", { path: PATH, revision: "1", current: "3" })).status).toBe(404);
+  });
+
+  it("is refused, as every history is, without a staff session: a reader is sent to sign in, a restore gets 401", async () => {
+    const through = async (request: Request) => {
+      const context = requestContext({ ...routes.services.app, enhanceScriptUrl: "" }, { nonce: "n", clientAddress: "127.0.0.1" });
+      try {
+        await layout.middleware[0]!({ request, context, params: {}, unstable_pattern: "" } as never, async () => new Response("inside"));
+        return { status: 200, location: null };
+      } catch (thrown) {
+        if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
+        return { status: (thrown as { init?: { status?: number } }).init?.status ?? 500, location: null };
+      }
+    };
+    expect(await through(new Request(`${ORIGIN}${HISTORY}`))).toEqual({
+      status: 302,
+      location: `/admin/login?next=${encodeURIComponent(HISTORY)}`,
+    });
+    const form = new URLSearchParams({ path: PATH, language: "ar", revision: "1", current: "3" });
+    expect(await through(new Request(`${ORIGIN}/admin/site/history`, { method: "POST", body: form }))).toMatchObject({ status: 401 });
+    expect((await routes.services.app.translationStore.state(PATH, "ar")).draft?.revision).toBe(3);
   });
 });

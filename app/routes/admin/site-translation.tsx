@@ -59,8 +59,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     english,
     form: translationForm(parts, english, text),
     revision: state.draft?.revision ?? 0,
-    // A page's translation has its history in the Site section; a news item's is kept, not shown.
-    hasHistory: isContentDocument(path),
     state: {
       begun: Boolean(state.draft),
       published: state.publishedRevision !== null,
@@ -68,7 +66,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       reviewedAt: state.reviewedAt?.toISOString().slice(0, 10) ?? null,
       outdated: state.outdated,
       publishedOutdated: state.publishedOutdated,
-      // A news item's history is not shown in the Site section: its English changes are in the audit log.
+      // A news item's English history is not shown in the Site section (its translations' are): its English
+      // changes are in the audit log.
       englishChanges:
         state.fromRevision !== null && isContentDocument(path)
           ? historyOf(path, { from: state.fromRevision, to: state.englishRevision })
@@ -210,7 +209,7 @@ export default function SiteTranslation({ loaderData, actionData }: Route.Compon
             See the page visitors see
           </a>
         ) : null}
-        {state.begun && loaderData.hasHistory ? (
+        {state.begun ? (
           <Link to={historyOf(path, undefined, language.code)} className="underline">
             History of this translation
           </Link>
