@@ -43,7 +43,13 @@ export function StaffShell({ nav, children }: { nav: StaffNavData | null; childr
       <header className="bg-navy-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <p className="font-serif text-lg font-bold">
-            {nav?.organization ?? "Staff area"} <span className="font-sans text-sm font-normal text-sand-200">staff area</span>
+            {nav ? (
+              <>
+                {nav.organization} <span className="font-sans text-sm font-normal text-sand-200">staff area</span>
+              </>
+            ) : (
+              "Staff area"
+            )}
           </p>
           {nav ? (
             <div className="flex items-center gap-3 text-sm">
