@@ -56,6 +56,15 @@ export function languageOf(code: LanguageCode) {
 /** The locale `Intl` formats a language's numbers and dates with: its own digits, its own calendar. */
 export const intlLocale = (code: LanguageCode) => `${code}-u-nu-${languageOf(code).digits}`;
 
+/**
+ * The digits said as an option too: a browser whose `Intl` lacks the language (Chromium has no Sorani) falls
+ * back to its own locale and drops the locale's `-u-nu-`, and would write 2025 where the server wrote ٢٠٢٥.
+ */
+export const digitsOf = (locale: string): { numberingSystem?: Language["digits"] } => {
+  const code = locale.split("-u-")[0]!;
+  return isLanguageCode(code) ? { numberingSystem: languageOf(code).digits } : {};
+};
+
 /** The languages with an address prefix: every one but English. */
 export const PREFIXED_LANGUAGES = LANGUAGES.filter((l) => l.code !== SOURCE_LANGUAGE).map((l) => l.code);
 

@@ -5,7 +5,7 @@
  * pages' plurals (plurals.tsx) both say their strings with it.
  */
 import { IntlMessageFormat } from "intl-messageformat";
-import { intlLocale, type LanguageCode } from "./languages";
+import { digitsOf, intlLocale, type LanguageCode } from "./languages";
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const formatters = {
@@ -13,7 +13,11 @@ const formatters = {
     const id = JSON.stringify([locales, options]);
     let format = numberFormats.get(id);
     if (!format) {
-      format = new Intl.NumberFormat(locales, { useGrouping: "min2", ...options } as Intl.NumberFormatOptions);
+      format = new Intl.NumberFormat(locales, {
+        useGrouping: "min2",
+        ...digitsOf(String(locales)),
+        ...options,
+      } as Intl.NumberFormatOptions);
       numberFormats.set(id, format);
     }
     return format;

@@ -7,7 +7,7 @@ import { createContext, Fragment, useContext, useMemo, type ReactNode } from "re
 import type { MetaDescriptor } from "react-router";
 import { pageMeta, rootMeta } from "~/lib/seo";
 import type en from "./messages/en.json";
-import { intlLocale, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./languages";
+import { digitsOf, intlLocale, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./languages";
 
 export type MessageKey = keyof typeof en;
 export type InterfaceText = Record<MessageKey, string>;
@@ -77,11 +77,13 @@ export function useText() {
 
 /** A number in the language's digits (a year: `{ useGrouping: false }`). */
 export const formatNumber = (language: LanguageCode, n: number, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(intlLocale(language), options).format(n);
+  new Intl.NumberFormat(intlLocale(language), { ...digitsOf(language), ...options }).format(n);
 
 /** A calendar date (2026-11-26) as the language writes it, in its own digits and calendar. */
 export const formatDate = (language: LanguageCode, isoDate: string) =>
-  new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+  new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "long", timeZone: "UTC", ...digitsOf(language) }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 
 /** A string with each `{name}` replaced by its value, numbers in the language's digits. */
 export function fillIn(language: LanguageCode, message: string, values?: MessageValues): string {
