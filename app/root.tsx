@@ -12,6 +12,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import arabicScriptRegular from "@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2?url";
+import arabicScriptBold from "@fontsource/vazirmatn/files/vazirmatn-arabic-700-normal.woff2?url";
 import { SiteFooter } from "./components/layout/SiteFooter";
 import { SiteHeader } from "./components/layout/SiteHeader";
 import { errorBoundary } from "./components/ui/ErrorViews";
@@ -20,7 +22,16 @@ import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
 import { inStaffArea, wantsHydration } from "./lib/route-handle";
 import { interfaceText, layoutText } from "./i18n/interface-text.server";
-import { LANGUAGES, PREFIXED_LANGUAGES, languageOf, languageOfPath, localPath, SOURCE_LANGUAGE, type LanguageCode } from "./i18n/languages";
+import {
+  LANGUAGES,
+  PREFIXED_LANGUAGES,
+  languageOf,
+  languageOfPath,
+  localPath,
+  SOURCE_LANGUAGE,
+  type Language,
+  type LanguageCode,
+} from "./i18n/languages";
 import { formatDate, TextProvider } from "./i18n/text";
 import { TranslationNote } from "./components/layout/TranslationNote";
 import type { ContentSnapshot } from "./content/snapshot.server";
@@ -99,6 +110,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: { form
 
 export const meta: MetaFunction = () => [{ name: "theme-color", content: "#0f1d33" }];
 
+/**
+ * The font files a page's script needs (app.css declares them), asked for with the page rather than once its
+ * stylesheet has arrived: they are then in hand before the first paint more often, and the text is not laid
+ * out again when they come (a layout shift). A Latin-script page asks for none.
+ */
+const SCRIPT_FONTS: Record<Language["script"], string[]> = { latin: [], arabic: [arabicScriptRegular, arabicScriptBold] };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
@@ -116,6 +134,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {SCRIPT_FONTS[language.script].map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         {site ? (
           <link rel="search" type="application/opensearchdescription+xml" href={href("/opensearch.xml")} title={site.layout.organization} />
         ) : null}
