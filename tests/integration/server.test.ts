@@ -422,6 +422,15 @@ describe("addresses in other languages (issue 34)", () => {
     expect(await htmlTag("/fa/contact")).toMatch(/lang="fa" dir="rtl"/);
   });
 
+  it("a form page asks first for its words: its script's fonts with the page, its modules only from its own script", async () => {
+    const persian = await (await get("/fa/contact")).text();
+    expect(persian).toMatch(/<link rel="preload" href="\/assets\/vazirmatn-arabic-400-normal-[\w-]+\.woff2" as="font" type="font\/woff2"/);
+    expect(persian).not.toContain('rel="modulepreload"');
+    expect(persian).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    const french = await (await get("/fr/contact")).text();
+    expect(french).not.toContain("vazirmatn");
+  });
+
   it("keeps English at its own addresses, and sends /en/… there for good", async () => {
     expect(await htmlTag("/about")).toMatch(/lang="en" dir="ltr"/);
     const res = await get("/en/about?x=1");
