@@ -17,3 +17,15 @@ export function languagesOfPage(content: Pick<ContentSnapshot, "pageDocuments" |
   const published = new Set<string>(document ? (content.publishedIn[document] ?? []) : []);
   return LANGUAGES.map((l) => l.code).filter((code) => code === SOURCE_LANGUAGE || published.has(code));
 }
+
+/**
+ * Whether a document (`communities/yazidis.md`) is read in `pageLanguage` in this edition: always on an English
+ * page; elsewhere only where its translation into that language is published (the edition read is the page's
+ * language's only when that language has one). What is not is English, to be marked so on the page.
+ */
+export function inPageLanguage(
+  { language = SOURCE_LANGUAGE, translations = {} }: Partial<Pick<ContentSnapshot, "language" | "translations">>,
+  pageLanguage: string,
+): (documentPath: string) => boolean {
+  return (path) => pageLanguage === SOURCE_LANGUAGE || (language === pageLanguage && Object.hasOwn(translations, path));
+}
