@@ -1,5 +1,6 @@
 import type { PictureData } from "~/lib/images";
 import { useText } from "~/i18n/text";
+import { englishText } from "~/i18n/interface-lang";
 import { Picture } from "../ui/Picture";
 
 interface Member {
@@ -7,6 +8,8 @@ interface Member {
   name: string;
   title: string;
   portrait: PictureData;
+  /** Their name and role are still the English, on a page in another language. */
+  english?: boolean;
 }
 
 /** Board members, three to a row on a desktop, each card linking to the member's page. */
@@ -26,7 +29,7 @@ export function TeamGrid({ members, memberPath }: { members: Member[]; memberPat
                 sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 90vw"
                 imgClassName="aspect-[4/5] w-full object-cover"
               />
-              <span className="block p-5">
+              <span className="block p-5" {...englishText(Boolean(m.english))}>
                 <span className="block font-serif text-xl font-bold text-navy-900 group-hover:underline">{m.name}</span>
                 <span className="mt-1 block text-sand-700">{m.title}</span>
               </span>
