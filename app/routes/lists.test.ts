@@ -34,8 +34,8 @@ afterAll(() => routes?.close());
 
 const ARABIC_BODY = "## Under Attack\n\nنص عربي.\n\n## Culture\n\nثقافة.\n\n## History\n\nتاريخ.";
 
-type Loaded<T extends (...args: never) => unknown> = Awaited<ReturnType<T>>;
-const load = async <T extends (...args: never) => unknown>(fn: T, path: string, params: Record<string, string> = {}) =>
+type Loaded<T extends (args: never) => unknown> = Awaited<ReturnType<T>>;
+const load = async <T extends (args: never) => unknown>(fn: T, path: string, params: Record<string, string> = {}) =>
   (await routes.get<Loaded<T>>(fn, path, params, null)).data;
 
 describe("a list of documents in another language", () => {
