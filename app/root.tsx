@@ -43,7 +43,9 @@ import { InterfaceLangProvider } from "./i18n/interface-lang";
  * The page's language, from its address, and the ways to read it in another. A page shows one document
  * (content.pageDocuments): where that document is published in the page's language, the page is its
  * translation; elsewhere the language's interface stands around the English text, whose address is then the
- * page's canonical one. A page without a document of its own (a form, the search) is the interface's.
+ * page's canonical one. A page without a document of its own (a form, the search) is the interface's, and so is
+ * a list of documents (the communities, a board, a community's news, the partners), whose items mark their own
+ * language (languagesOfPage): both are in every language.
  */
 function pageLanguages(pathname: string, siteUrl: string, content: ContentSnapshot) {
   const { language, path } = languageOfPath(pathname);

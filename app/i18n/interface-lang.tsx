@@ -18,3 +18,10 @@ const InterfaceLangContext = createContext<InterfaceLang>({});
 export const InterfaceLangProvider = InterfaceLangContext.Provider;
 
 export const useInterfaceLang = () => useContext(InterfaceLangContext);
+
+/**
+ * The other way round: inside a page in the language (a list of documents), an item whose words are still the
+ * English (a community, a person or a partner not yet translated) is marked as English and runs left to right.
+ * On an English page no item is, and nothing is marked.
+ */
+export const englishText = (english: boolean): InterfaceLang => (english ? { lang: "en", dir: "ltr" } : {});

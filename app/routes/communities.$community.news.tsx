@@ -11,17 +11,25 @@ import { feedLink, pageMeta, rootMeta } from "~/lib/seo";
 import { metaText } from "~/i18n/meta-text";
 import { useText } from "~/i18n/text";
 import { usePlural } from "~/i18n/plurals";
-import { useInterfaceLang } from "~/i18n/interface-lang";
+import { englishText } from "~/i18n/interface-lang";
+import { languageOfPath } from "~/i18n/languages";
+import { inPageLanguage } from "~/content/page-languages.server";
 import { Arrow } from "~/components/ui/Arrow";
 
-/** Every published item about one community, in the order its page shows them, 20 to a page. */
+/**
+ * Every published item about one community, in the order its page shows them, 20 to a page. The page is in
+ * every language (its words are the interface's); the community's name and each item are in their own, English
+ * until translated.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
   const community = communityBySlug(content, params.community);
   if (!community) notFound({ slug: params.community });
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const url = new URL(request.url);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const found = (await context.get(appContext).news.page(community.slug, page)) ?? notFound({ slug: params.community });
-  return { community: { slug: community.slug, name: community.name }, ...found };
+  const english = !inPageLanguage(content, languageOfPath(url.pathname).language)(`communities/${community.slug}.md`);
+  return { community: { slug: community.slug, name: community.name, english }, ...found };
 }
 
 const NOT_FOUND: NotFoundPage = {
@@ -55,7 +63,7 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
   const { community: c, items, page, pages, total } = loaderData;
   const { t, rich, local } = useText();
   const plural = usePlural();
-  const own = useInterfaceLang();
+  const name = <bdi {...englishText(c.english)}>{c.name}</bdi>;
   // The feed is one, in English, at its English address; the list's pages are in the page's language.
   const feed = `${href("/communities/:community/news", { community: c.slug })}.xml`;
   const base = local(href("/communities/:community/news", { community: c.slug }));
@@ -64,7 +72,7 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow={t("communityNews.eyebrow")}
         // The community's name is its content's, in its own script: isolated inside the sentence.
-        title={rich("community.newsFeed", { name: <bdi>{c.name}</bdi> })}
+        title={rich("community.newsFeed", { name })}
         intro={
           <p>
             {plural("communityNews.count", {
@@ -77,18 +85,15 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
             })}
           </p>
         }
-        {...own}
       />
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <p {...own}>
+        <p>
           <a href={local(href("/communities/:community", { community: c.slug }))} className="font-semibold text-navy-700 underline">
-            <Arrow to="back" /> <bdi>{c.name}</bdi>
+            <Arrow to="back" /> {name}
           </a>
         </p>
         {items.length === 0 ? (
-          <p className="mt-8 text-sand-700" {...own}>
-            {t("community.noNews")}
-          </p>
+          <p className="mt-8 text-sand-700">{t("community.noNews")}</p>
         ) : (
           <ul className="mt-8 space-y-6">
             {items.map((item) => (
@@ -100,7 +105,6 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
           <nav
             aria-label={t("communityNews.pages")}
             className="mt-10 flex items-center justify-between gap-4 border-t border-sand-200 pt-6"
-            {...own}
           >
             {page > 1 ? (
               <a href={page === 2 ? base : `${base}?page=${page - 1}`} className="underline" rel="prev">

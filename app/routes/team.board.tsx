@@ -5,14 +5,18 @@ import { TeamGrid } from "~/components/team/TeamGrid";
 import { PageHeader } from "~/components/ui/PageHeader";
 import { appContext } from "~/context.server";
 import { useText } from "~/i18n/text";
-import { useInterfaceLang } from "~/i18n/interface-lang";
+import { languageOfPath } from "~/i18n/languages";
+import { inPageLanguage } from "~/content/page-languages.server";
 
 import { pageMeta, rootMeta } from "~/lib/seo";
 import { metaText } from "~/i18n/meta-text";
 
+/** The page is in every language (its words are the interface's); each member in their own, English until translated. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content } = context.get(appContext);
-  const board = boardOf(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const board = boardOf(pathname);
+  const translated = inPageLanguage(content, languageOfPath(pathname).language);
   return {
     board: board.key,
     members: content[board.key]
@@ -21,6 +25,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
         id: m.id,
         name: m.name,
         title: m.title,
+        english: !translated(`team/${board.key}/${m.id}.md`),
         // Its alternative text ("Portrait of …") is the page's to say, in its language (TeamGrid).
         portrait: content.pictures.picture(`team/${board.key}/${m.id}`, "", { ...m.portrait, kind: "portrait" }),
       })),
@@ -38,7 +43,7 @@ export default function Board({ loaderData: { members, ...loaderData } }: Route.
   const { t, local } = useText();
   return (
     <>
-      <PageHeader eyebrow={t("nav.team")} title={t(board.title)} {...useInterfaceLang()} />
+      <PageHeader eyebrow={t("nav.team")} title={t(board.title)} />
       <TeamGrid members={members} memberPath={(id) => local(board.memberPath(id))} />
     </>
   );

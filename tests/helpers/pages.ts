@@ -27,6 +27,17 @@ export const PAGE_KINDS = [...ROUTE_EXAMPLES, "/no-such-page", "/communities/atl
 
 /**
  * The same templates in a right-to-left language (issue 34): the mirrored header and drawer, the
- * not-yet-translated line, a form, the results and the not-found page, each checked by axe like the rest.
+ * not-yet-translated line, a form, the results, the lists of documents with their English items inside an
+ * Arabic page, and the not-found page, each checked by axe like the rest.
  */
-export const RIGHT_TO_LEFT_PAGE_KINDS = ["/ar/", "/ar/communities/yazidis", "/ar/contact", "/ar/search?q=yazidi", "/ar/no-such-page"];
+export const RIGHT_TO_LEFT_PAGE_KINDS = [
+  "/ar/",
+  "/ar/communities",
+  "/ar/communities/yazidis",
+  "/ar/communities/yazidis/news",
+  "/ar/contact",
+  "/ar/partners",
+  "/ar/search?q=yazidi",
+  "/ar/team/board-of-directors",
+  "/ar/no-such-page",
+];

@@ -448,8 +448,11 @@ describe("addresses in other languages (issue 34)", () => {
 
   it("says the pages' own words in the page's language, its numbers in the language's digits and its plurals by its rules", async () => {
     // An untranslated page: its interface words are marked back as Arabic inside the English <main>.
+    const about = await (await get("/ar/about")).text();
+    expect(about).toMatch(/<main [^>]*lang="en" dir="ltr".*<h2 id="mission" [^>]*lang="ar" dir="rtl">مهمّتنا<\/h2>/);
+    // A board is in every language: its words are Arabic, its people's English until translated.
     const board = await (await get("/ar/team/board-of-directors")).text();
-    expect(board).toMatch(/<div class="bg-navy-900 text-white" lang="ar" dir="rtl">.*فريقنا.*<h1[^>]*>مجلس الإدارة<\/h1>/);
+    expect(board).toMatch(/<div class="bg-navy-900 text-white">.*فريقنا.*<h1[^>]*>مجلس الإدارة<\/h1>/);
     expect(board).toMatch(/<a href="\/ar\/team\/director\/[a-z-]+"/);
     expect(board).toContain('alt="صورة ');
     const persian = await (await get("/fa/search?q=ISIS")).text();
@@ -463,6 +466,38 @@ describe("addresses in other languages (issue 34)", () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<a href="/ar/team/board-of-directors" class="btn-primary">العودة إلى مجلس الإدارة</a>');
   });
+
+  it.each([
+    ["/ar/communities", "/communities", /<a href="\/ar\/communities\/druze" class="[^"]*" lang="en" dir="ltr"><span[^>]*>Druze<\/span>/],
+    [
+      "/ar/team/board-of-directors",
+      "/team/board-of-directors",
+      /<span class="block p-5" lang="en" dir="ltr"><span[^>]*>Amira Placeholder</,
+    ],
+    [
+      "/ar/communities/yazidis/news",
+      "/communities/yazidis/news",
+      /<h1[^>]*>أخبار عن <bdi lang="en" dir="ltr">Yazidis<\/bdi><\/h1>.*<h2 [^>]*dir="ltr" lang="en">UNITAD/,
+    ],
+    ["/ar/partners", "/partners", /<h2 [^>]*lang="en" dir="ltr">Placeholder Partner One<\/h2><p [^>]*lang="en" dir="ltr">A fictional/],
+  ])(
+    "%s, a list of documents, is in Arabic with its English items marked, its own canonical address and every language's",
+    async (address, english, item) => {
+      const html = await (await get(address)).text();
+      expect(html).toMatch(/<html lang="ar" dir="rtl"/);
+      expect(html).toContain('<main id="main" tabindex="-1" class="flex-1 focus:outline-none">');
+      expect(html).not.toContain("هذه الصفحة غير مترجمة إلى العربية بعد");
+      expect(html).toMatch(item);
+      expect(html).toContain(`<link rel="canonical" href="https://alliance.example${address}"/>`);
+      for (const { code } of LANGUAGES)
+        expect(html).toContain(
+          `<link rel="alternate" hrefLang="${code}" href="https://alliance.example${code === "en" ? "" : `/${code}`}${english}"/>`,
+        );
+      expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="https://alliance.example${english}"/>`);
+      // Its English address marks nothing.
+      expect(await (await get(english)).text()).not.toMatch(/<main[^]*lang="en" dir="ltr"[^]*<\/main>/);
+    },
+  );
 
   it("keeps a page in another language in memory like an English one", async () => {
     await get("/fr/about");

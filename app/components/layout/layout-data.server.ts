@@ -1,5 +1,6 @@
 import type { SiteContent } from "~/content/collections.server";
 import type { ContentSnapshot } from "~/content/snapshot.server";
+import { inPageLanguage as inLanguageOf } from "~/content/page-languages.server";
 import { SOURCE_LANGUAGE } from "~/i18n/languages";
 
 /**
@@ -7,18 +8,11 @@ import { SOURCE_LANGUAGE } from "~/i18n/languages";
  * menu title says whether it is in the page's language: English, or a published translation.
  */
 export function layoutData(
-  {
-    site,
-    communities,
-    ideology,
-    language = SOURCE_LANGUAGE,
-    translations = {},
-  }: SiteContent & Partial<Pick<ContentSnapshot, "language" | "translations">>,
+  content: SiteContent & Partial<Pick<ContentSnapshot, "language" | "translations">>,
   pageLanguage: string = SOURCE_LANGUAGE,
 ) {
-  // The edition read is the page's language's only where that language has a translation published.
-  const inPageLanguage = (path: string) =>
-    pageLanguage === SOURCE_LANGUAGE || (language === pageLanguage && Object.hasOwn(translations, path));
+  const { site, communities, ideology } = content;
+  const inPageLanguage = inLanguageOf(content, pageLanguage);
   return {
     organization: site.organization.name,
     email: site.email.address,

@@ -1,6 +1,6 @@
 /** One news item as visitors see it: on a community page, on its "All news" page and in the staff preview. */
 import type { CSSProperties } from "react";
-import { SOURCE_LANGUAGE } from "~/i18n/languages";
+import { isLanguageCode, languageOf, SOURCE_LANGUAGE } from "~/i18n/languages";
 import { useText } from "~/i18n/text";
 import { useInterfaceLang } from "~/i18n/interface-lang";
 
@@ -27,9 +27,9 @@ export function NewsEntry({
   heading?: "h2" | "h3";
 }) {
   const { t, language, date: formatDate } = useText();
-  // An item not translated into the page's language is in English, and marked so.
-  const itemLanguage = item.language ?? SOURCE_LANGUAGE;
-  const marked = itemLanguage === language ? {} : { lang: itemLanguage };
+  // An item not translated into the page's language is in English, and marked so: read, and laid out, as English.
+  const itemLanguage = languageOf(item.language && isLanguageCode(item.language) ? item.language : SOURCE_LANGUAGE);
+  const marked = itemLanguage.code === language ? {} : { lang: itemLanguage.code, dir: itemLanguage.dir };
   const own = useInterfaceLang();
   return (
     <li className={`border-t border-sand-200 pt-5 first:border-t-0 first:pt-0 ${className}`} style={style}>
