@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { brotliCompress, constants as zlib, gunzipSync, gzip } from "node:zlib";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
@@ -30,7 +30,11 @@ interface Answers {
 /** A rendered page that any visitor and any cache may be given: no nonce, no cookie, nothing personal. */
 export interface SharedPage {
   headers: OutgoingHttpHeaders;
-  identity: Buffer;
+  /**
+   * The page's bytes, compressed: nearly every client takes one of these. The uncompressed page, a few clients'
+   * (curl, some bots), is unzipped from `gzip` when one asks rather than kept: about a third of what each page
+   * would hold, and the process answers faster the less it holds (docs/decisions/007-one-shape.md).
+   */
   br: Buffer;
   gzip: Buffer;
   etag: string;
@@ -75,7 +79,14 @@ export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Pr
     ];
     return { br: withBody(br, "br"), gzip: withBody(gz, "gzip"), identity: withBody(identity), notModified };
   };
-  return { headers: kept, identity, br, gzip: gz, etag, validators: { etag }, answers: { hit: answers("hit"), miss: answers("miss") } };
+  return {
+    headers: kept,
+    br,
+    gzip: gz,
+    etag,
+    validators: { etag },
+    answers: { hit: answers("hit"), miss: answers("miss") },
+  };
 }
 
 /** The encoding a browser's Accept-Encoding picks, as Express negotiates it; browsers send few different values. */
@@ -108,7 +119,8 @@ export function sendSharedPage(req: IncomingMessage, res: ServerResponse, page: 
   }
   const encoding = encodingOf(req.headers["accept-encoding"]);
   res.writeHead(200, answers[encoding] as string[]);
-  res.end(req.method === "HEAD" ? undefined : page[encoding]);
+  if (req.method === "HEAD") return void res.end();
+  res.end(encoding === "identity" ? gunzipSync(page.gzip) : page[encoding]);
 }
 
 /**
@@ -129,7 +141,7 @@ const NEVER_KEPT = /^\/(?:api|functions)\/|^\/search$|\.data$/;
 interface RenderCacheOptions {
   /** Most pages kept (the site has about a hundred). */
   maxPages?: number;
-  /** Most bytes kept, counting all three encodings of every page. */
+  /** Most bytes kept, counting both encodings of every page. */
   maxBytes?: number;
 }
 
@@ -137,8 +149,8 @@ export function createRenderCache({ maxPages = 1000, maxBytes = 32 * 1024 * 1024
   const pages = new LRUCache<string, SharedPage>({
     max: maxPages,
     maxSize: maxBytes,
-    // The bytes of its three encodings, and about 4 KB for its headers and their lists.
-    sizeCalculation: (p) => p.identity.length + p.br.length + p.gzip.length + 4096,
+    // The bytes it keeps (two encodings), and about 4 KB for its headers and their lists.
+    sizeCalculation: (p) => p.br.length + p.gzip.length + 4096,
   });
   const rendering = new Map<string, Promise<SharedPage | null>>();
   // Moves on every clear: a render that began before the content changed must not be kept after it.

@@ -6,6 +6,7 @@
  */
 import { LANGUAGES, languageOfPath } from "../../app/i18n/languages";
 import { createServer, request, type Server } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "../../app/context.server";
 import { SHIPPED } from "../../app/i18n/interface-text.server";
@@ -79,6 +80,9 @@ describe("the render cache's fast path", () => {
         expect(fast.headers["x-render-cache"], `${method} ${path}`).toBe("hit");
         expect(comparable(fast), `${method} ${path} ${JSON.stringify(headers)}`).toEqual(comparable(full));
       }
+      // The uncompressed page is made from the gzip bytes when asked for: the page's HTML itself.
+      expect(answers[2]![0].body.equals(gunzipSync(first.body)), path).toBe(true);
+      expect(answers[2]![0].body.subarray(0, 15).toString(), path).toBe("<!DOCTYPE html>");
     }
     // The two forms, in each language, are the pages not kept.
     expect(paths.filter((path) => !kept.includes(path)).map((path) => languageOfPath(path).path)).toEqual(
