@@ -1,3 +1,5 @@
+import { languageOfPath } from "../../app/i18n/languages";
+
 /** One example of every route in the route table (docs/product.md, "Pages"), for tests that visit them all (sorted, to find one easily). */
 export const ROUTE_EXAMPLES = [
   "/",
@@ -31,3 +33,15 @@ export const PAGE_KINDS = [...ROUTE_EXAMPLES, "/no-such-page", "/communities/atl
  * English items inside an Arabic page, and both not-found pages.
  */
 export const RIGHT_TO_LEFT_PAGE_KINDS = PAGE_KINDS.map((path) => (path === "/" ? "/ar/" : `/ar${path}`));
+
+/** The languages the tests that visit every page of the sitemap read it in: one left to right, one right to left. */
+export const SITEMAP_LANGUAGES = ["en", "ar"];
+
+/**
+ * The addresses of a sitemap (its `<loc>`s) in SITEMAP_LANGUAGES. The other languages' pages are made by the
+ * same code from the same templates; all six made every such test grow with the sitemap (236 pages).
+ */
+export const sitemapPaths = (sitemap: string) =>
+  [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .filter((path) => SITEMAP_LANGUAGES.includes(languageOfPath(path).language));
