@@ -58,7 +58,7 @@ export default async function handleRequest(
  * network the page paints sooner and hydrates a little later (Lighthouse on /fa/contact: largest paint
  * 2.2–2.6 s with them, 1.3 s without).
  */
-export const withoutModulePreloads = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, "");
+const withoutModulePreloads = (html: string) => html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 
 /** Errors in loaders and rendering: logged without the request's details (no query, no body, no address). */
 export function handleError(error: unknown, { request }: { request: Request }) {

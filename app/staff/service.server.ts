@@ -45,31 +45,30 @@ export async function createStaffServices(database: DatabaseHandle, limits: Limi
       attributes.sameSite ? `; SameSite=${attributes.sameSite[0]!.toUpperCase()}${attributes.sameSite.slice(1)}` : "",
     ].join(""),
   }));
+  /** A cookie of the staff area's own, signed with the session keys; `__Host-` on HTTPS. */
+  const staffCookie = (name: string, maxAge?: number) => {
+    const https = settings.siteUrl.startsWith("https://");
+    return createCookie(https ? `__Host-${name}` : name, {
+      secrets: [settings.keys.current, ...settings.keys.previous],
+      httpOnly: true,
+      secure: https,
+      sameSite: "lax",
+      path: "/",
+      maxAge,
+    });
+  };
   return {
     auth,
     signedCookies,
     accounts: staffAccountsService({ db: database.db, auth, siteUrl: settings.siteUrl }),
     throttle: await createSignInThrottle(limits, settings.secret),
     /** Between the password and the code: which account is signing in, signed, for ten minutes. */
-    pendingSignIn: createCookie(settings.siteUrl.startsWith("https://") ? "__Host-staff-pending" : "staff-pending", {
-      secrets: [settings.keys.current, ...settings.keys.previous],
-      httpOnly: true,
-      secure: settings.siteUrl.startsWith("https://"),
-      sameSite: "lax",
-      path: "/",
-      maxAge: 600,
-    }),
+    pendingSignIn: staffCookie("staff-pending", 600),
     /**
      * The inbox's unlock (app/staff/unlock.server.ts): the key to the session's copy of its keyring, for as long as
      * the browser session; the server-side copy decides the rest.
      */
-    unlock: createCookie(settings.siteUrl.startsWith("https://") ? "__Host-staff-unlock" : "staff-unlock", {
-      secrets: [settings.keys.current, ...settings.keys.previous],
-      httpOnly: true,
-      secure: settings.siteUrl.startsWith("https://"),
-      sameSite: "lax",
-      path: "/",
-    }),
+    unlock: staffCookie("staff-unlock"),
     settings,
   };
 }
