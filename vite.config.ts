@@ -53,11 +53,32 @@ function rootModulesInOneChunk(): Plugin {
   };
 }
 
+/**
+ * React Router names every entry of the server build `index.js`; the front thread's entry must be found by name
+ * (server/front-thread.ts starts build/server/front.js).
+ */
+function frontThreadEntry(): Plugin {
+  return {
+    name: "front-thread-entry",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    outputOptions: (options) => ({
+      ...options,
+      entryFileNames: (chunk) =>
+        chunk.name === "front"
+          ? "front.js"
+          : typeof options.entryFileNames === "function"
+            ? options.entryFileNames(chunk)
+            : (options.entryFileNames ?? "index.js"),
+    }),
+  };
+}
+
 export default defineConfig(() => ({
-  // The server build's entry is our Express app, which wraps the React Router request handler.
-  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  // The server build's entries: our Express app, which wraps the React Router request handler (index.js), and
+  // the front thread that answers kept pages (front.js, server/front-thread.ts starts it).
+  environments: { ssr: { build: { rollupOptions: { input: { index: "./server/app.ts", front: "./server/front.ts" } } } } },
   // Bundled into the server so that only the five icons the footer uses are kept: the whole set is 14 MB of heap.
   ssr: { noExternal: ["simple-icons"] },
   resolve: { tsconfigPaths: true },
-  plugins: [validateContent(), tailwindcss(), reactRouter(), rootModulesInOneChunk()],
+  plugins: [validateContent(), tailwindcss(), reactRouter(), rootModulesInOneChunk(), frontThreadEntry()],
 }));

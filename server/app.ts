@@ -3,11 +3,13 @@
  * (server/http.ts), and a shutdown that loses no request (server/shutdown.ts). Bundled by Vite into
  * build/server/index.js; server/start.mjs (production) and server/dev.mjs (development) start it.
  */
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import type { ViteDevServer } from "vite";
 import type { DatabaseHandle } from "../db/client.server";
 import { loadConfig, type AppConfig } from "./config";
+import { startFrontThread } from "./front-thread";
 import { createHttpApp } from "./http";
 import { createLogger, type Logger } from "./logger";
 import type { OutboxWorker } from "./outbox";
@@ -29,7 +31,6 @@ export interface StartOptions {
 }
 
 export interface RunningServer {
-  server: Server;
   url: string;
   config: AppConfig;
   database: DatabaseHandle;
@@ -42,6 +43,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const KEEP_ALIVE_MS = 5_000;
+
+/** node:http's server on the app alone (development), and the port it listens on. */
+async function listen(
+  listener: RequestListener,
+  { port, host, keepAliveTimeout }: { port: number; host: string; keepAliveTimeout: number },
+) {
+  const server = createServer(listener);
+  server.keepAliveTimeout = keepAliveTimeout;
+  await new Promise<void>((listening, failed) => server.listen(port, host, listening).once("error", failed));
+  return [server, (server.address() as AddressInfo).port] as const;
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(options.env ?? process.env);
   const logger = createLogger(config.LOG_LEVEL, options.log);
@@ -50,16 +64,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const lifecycle: Lifecycle = { draining: false };
   const http = await createHttpApp({ services, lifecycle, vite: options.vite, clientDir: resolve(options.clientDir ?? "build/client") });
 
-  const server = createServer(http.listener);
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((listening, failed) => server.listen(config.PORT, config.HOST, listening).once("error", failed));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const listening = { port: config.PORT, host: config.HOST, keepAliveTimeout: KEEP_ALIVE_MS };
+  // Kept pages are answered by a thread of their own, in front of the app (decision 007); development keeps none.
+  const front = http.renderCache
+    ? await startFrontThread({
+        ...listening,
+        logLevel: config.LOG_LEVEL,
+        logger,
+        renderCache: http.renderCache,
+        metrics: services.metrics,
+        routeOf: http.routeOf,
+        listener: http.listener,
+      })
+    : null;
+  const [server, port] = front ? [front, front.port] : await listen(http.listener, listening);
   const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
   logger.info("listening", { url, mode: options.vite ? "development" : "production" });
 
   const shutdown = gracefulShutdown({
     server,
+    onDraining: () => front?.drain(),
     logger,
     lifecycle,
     drainMs: config.SHUTDOWN_DRAIN_MS,
@@ -68,7 +92,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   if (options.handleSignals !== false) shutdown.handleSignals();
   return {
-    server,
     url,
     config,
     database: services.database,

@@ -9,7 +9,8 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { languageOfPath, localPath } from "../app/i18n/languages";
 import { sharedByCaches } from "../app/lib/http";
 import { inspectRenderedPage } from "./rendered-page";
-import { sendSharedPage, sharedPage, type RenderCache, type SharedPage } from "./render-cache";
+import { sendSharedPage } from "./kept-page";
+import { sharedPage, type RenderCache, type SharedPage } from "./render-cache";
 import { contentSecurityPolicy } from "./security";
 
 interface DocumentHandlerOptions {

@@ -3,7 +3,7 @@
  * front of it the render cache, which answers a request for a kept page before Express runs at all.
  */
 import { existsSync, readFileSync } from "node:fs";
-import type { IncomingMessage, RequestListener } from "node:http";
+import type { RequestListener } from "node:http";
 import { join } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
@@ -22,11 +22,12 @@ import { resignRotatedCookies } from "../app/staff/secret.server";
 import { createDocumentHandler } from "./documents";
 import { healthChecks } from "./health";
 import { routePatterns } from "./metrics";
-import { answerFromCache } from "./render-cache";
+import { answerFromCache, requestHasBody } from "./kept-page";
 import { cspNonce, onionLocation, securityHeaders } from "./security";
 import type { Services } from "./services";
 import type { Lifecycle } from "./shutdown";
 import { describeError } from "./logger";
+import { answerRecorder, pathOf } from "./answered";
 
 interface HttpOptions {
   services: Services;
@@ -46,15 +47,6 @@ function enhanceScriptUrl(clientDir: string, dev: boolean): string {
   return (JSON.parse(readFileSync(manifest, "utf8")) as { url: string }).url;
 }
 
-const requestHasBody = (req: IncomingMessage) =>
-  req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
-
-/** The path for logs and metrics: never the query string, which can carry anything. */
-const pathOf = (url = "/") => {
-  const query = url.indexOf("?");
-  return query < 0 ? url : url.slice(0, query);
-};
-
 export async function createHttpApp({ services, lifecycle, vite, clientDir }: HttpOptions) {
   const { config, logger, metrics, database } = services;
   const dev = Boolean(vite);
@@ -70,13 +62,7 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
 
   let inFlight = 0;
   /** The log line and the metrics of one answer, whichever way it was answered. */
-  const answered = (method: string, url: string | undefined, status: number, started: bigint) => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const path = pathOf(url);
-    const route = /^\/(assets|images)\//.test(path) ? "static files" : routeOf(path);
-    metrics?.requestAnswered(method, route, status, ms / 1000);
-    logger.info("request", { method, path: path.length > 120 ? `${path.slice(0, 120)}…` : path, status, ms: Math.round(ms * 10) / 10 });
-  };
+  const answered = answerRecorder(logger, metrics?.requestAnswered, routeOf);
   const observe: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     inFlight++;
@@ -129,13 +115,13 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
   /** Kept pages first, straight from memory; everything else through Express. */
   const listener: RequestListener = (req, res) => {
     const started = process.hrtime.bigint();
-    if (renderCache && !lifecycle.draining && !requestHasBody(req) && answerFromCache(renderCache, req, res)) {
+    if (renderCache && !lifecycle.draining && answerFromCache(renderCache, req, res)) {
       answered(req.method!, req.url, res.statusCode, started);
       return;
     }
     app(req, res);
   };
-  return { app, listener, renderCache, inFlight: () => inFlight };
+  return { app, listener, renderCache, routeOf, inFlight: () => inFlight };
 }
 
 /** Photographs staff uploaded, by hash (decision 008): the same headers as the build's images, never a page's. */

@@ -12,6 +12,7 @@ import { count, isNull, min } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
 import { CACHE_CONTROL } from "../app/lib/http";
+import { createRequestTally, DURATION_BUCKETS, mergeTallies, type AnswerTally } from "./answered";
 
 /** The route pattern a path belongs to, from React Router's own route table. */
 export function routePatterns(build: ServerBuild): (path: string) => string {
@@ -40,52 +41,35 @@ export function routePatterns(build: ServerBuild): (path: string) => string {
   };
 }
 
-const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
-
-/** The answers to one method on one route pattern. */
-interface AnswerTally {
-  labels: { method: string; route: string };
-  byStatus: Map<number, number>;
-  count: number;
-  sum: number;
-  /** How many took at most each of DURATION_BUCKETS (not yet cumulative). */
-  buckets: number[];
-}
-
 /**
- * `http_requests_total` and `http_request_duration_seconds`, tallied as plain numbers on each answer and
- * handed to prom-client only when /metrics is read. Its `inc()` and `observe()` check and join their labels
- * on every call, a cost each kept page would pay in the render cache's fast path. The registry reads any
- * object with a name and a `get()` in its own format, as `Registry.merge` does, and writes the text itself.
+ * `http_requests_total` and `http_request_duration_seconds`, tallied as plain numbers on each answer
+ * (server/answered.ts) and handed to prom-client only when /metrics is read. Its `inc()` and `observe()`
+ * check and join their labels on every call, a cost each kept page would pay. The registry reads any object
+ * with a name and a `get()` in its own format, as `Registry.merge` does, and writes the text itself. The front
+ * thread's tallies (server/front.ts), when there is one, are asked for at each scrape and added.
  */
 function requestSeries(registry: Registry) {
-  const emptyTally = (method: string, route: string): AnswerTally => ({
-    labels: { method, route },
-    byStatus: new Map(),
-    count: 0,
-    sum: 0,
-    buckets: DURATION_BUCKETS.map(() => 0),
-  });
-  const tallies = new Map<string, Map<string, AnswerTally>>();
-  const all = () => [...tallies.values()].flatMap((byMethod) => [...byMethod.values()]);
+  const tally = createRequestTally();
+  let others: () => Promise<AnswerTally[]> = async () => [];
+  const all = async () => mergeTallies([tally.all(), await others().catch(() => [])]);
 
   /** Registers a series the registry reads at each scrape, as it would read one of its own. */
-  const expose = (name: string, help: string, type: "counter" | "histogram", values: () => object[]) =>
+  const expose = (name: string, help: string, type: "counter" | "histogram", values: () => Promise<object[]>) =>
     registry.registerMetric({
       name,
       help,
-      get: async () => ({ name, help, type, aggregator: "sum", values: values() }),
-      reset: () => tallies.clear(),
+      get: async () => ({ name, help, type, aggregator: "sum", values: await values() }),
+      reset: () => tally.clear(),
     } as unknown as Metric);
 
-  expose("http_requests_total", "Requests answered, by method, route pattern and status", "counter", () =>
-    all().flatMap(({ labels, byStatus }) =>
+  expose("http_requests_total", "Requests answered, by method, route pattern and status", "counter", async () =>
+    (await all()).flatMap(({ labels, byStatus }) =>
       [...byStatus].map(([status, value]) => ({ labels: { ...labels, status: String(status) }, value })),
     ),
   );
   const duration = "http_request_duration_seconds";
-  expose(duration, "Time to answer a request, by method and route pattern", "histogram", () =>
-    all().flatMap(({ labels, count, sum, buckets }) => {
+  expose(duration, "Time to answer a request, by method and route pattern", "histogram", async () =>
+    (await all()).flatMap(({ labels, count, sum, buckets }) => {
       let below = 0;
       const bounds = [...DURATION_BUCKETS.map((le, i) => ({ le, value: (below += buckets[i]!) })), { le: "+Inf", value: count }];
       return [
@@ -97,18 +81,9 @@ function requestSeries(registry: Registry) {
   );
 
   return {
-    /** Counts and times one answer under its route's pattern: a few map lookups and additions. */
-    record(method: string, route: string, status: number, seconds: number) {
-      let byMethod = tallies.get(route);
-      if (!byMethod) tallies.set(route, (byMethod = new Map()));
-      let tally = byMethod.get(method);
-      if (!tally) byMethod.set(method, (tally = emptyTally(method, route)));
-      tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
-      tally.count++;
-      tally.sum += seconds;
-      const bucket = DURATION_BUCKETS.findIndex((le) => seconds <= le);
-      if (bucket >= 0) tally.buckets[bucket]!++;
-    },
+    record: tally.record,
+    /** Answers tallied elsewhere (the front thread), read at each scrape. */
+    addSource: (read: () => Promise<AnswerTally[]>) => void (others = read),
   };
 }
 
@@ -215,6 +190,8 @@ export function createMetrics(db: Database) {
     registry,
     /** Counts and times one answer, under its route's pattern. */
     requestAnswered: requests.record,
+    /** The answers the front thread gave, read at each scrape. */
+    countAnswersOf: requests.addSource,
     submissionStored: (form: string, spam: boolean) => submissions.inc({ form, spam: String(spam) }),
     searched: (found: boolean) => searches.inc({ results: found ? "found" : "none" }),
     retentionRan(result: { ran: boolean; deleted: Record<string, number> } | "failed") {

@@ -1,34 +1,22 @@
 /**
  * Content pages are the same for every visitor: each is rendered once per path and content version, kept
- * here with its brotli and gzip bytes, its ETag and its headers, and then sent from memory like a file.
- * A request for a kept page is answered before Express runs (`answerFromCache`), with the very headers and
- * bytes the full path sends (tests/integration/render-cache.test.ts compares them).
+ * here with its brotli and gzip bytes, its ETag and its headers, and then sent from memory like a file
+ * (server/kept-page.ts). A request for a kept page is answered by the front thread, or before Express runs,
+ * with the very headers and bytes the full path sends (tests/integration/render-cache.test.ts compares them).
  */
 import { createHash } from "node:crypto";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gunzipSync, gzip } from "node:zlib";
-import fresh from "fresh";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
 import { isStaffPath } from "../app/lib/http";
+import { keptSize, type Answers, type KeptAnswers } from "./kept-page";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-type Encoding = "br" | "gzip" | "identity";
-
-/** The complete header list of each answer a kept page gives, name and value in turn, as Node writes them. */
-interface Answers {
-  br: readonly string[];
-  gzip: readonly string[];
-  identity: readonly string[];
-  /** 304 Not Modified: the page's headers, without a body's encoding or length. */
-  notModified: readonly string[];
-}
-
 /** A rendered page that any visitor and any cache may be given: no nonce, no cookie, nothing personal. */
-export interface SharedPage {
+export interface SharedPage extends KeptAnswers {
   headers: OutgoingHttpHeaders;
   /**
    * The page's bytes, compressed: nearly every client takes one of these. The uncompressed page, a few clients'
@@ -38,12 +26,6 @@ export interface SharedPage {
   br: Buffer;
   gzip: Buffer;
   etag: string;
-  /** What `fresh` compares a request's validators with. */
-  validators: { etag: string };
-  /**
-   * Every answer's headers, ETag and `X-Render-Cache` included, built once when the page is kept: answering
-   * from memory copies no header (`miss` is the render that kept it, `hit` every answer after).
-   */
   answers: Record<"hit" | "miss", Answers>;
 }
 
@@ -53,7 +35,7 @@ const PER_RESPONSE = new Set(["connection", "content-length", "content-encoding"
 /** Compresses once, at the highest settings: the cost is paid once per page and version, not per request. */
 export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Promise<SharedPage> {
   const identity = Buffer.from(html, "utf8");
-  const [br, gz] = await Promise.all([
+  const compressed = await Promise.all([
     brotli(identity, {
       params: {
         [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
@@ -63,6 +45,12 @@ export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Pr
     }),
     gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }),
   ]);
+  // In memory both threads can read: the front thread (server/front.ts) answers from the same bytes, uncopied.
+  const [br, gz] = [compressed[0], compressed[1]].map((bytes) => {
+    const shared = Buffer.from(new SharedArrayBuffer(bytes.length));
+    bytes.copy(shared);
+    return shared;
+  }) as [Buffer, Buffer];
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) if (!PER_RESPONSE.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
   kept.vary = "Accept-Encoding";
@@ -89,54 +77,14 @@ export async function sharedPage(html: string, headers: OutgoingHttpHeaders): Pr
   };
 }
 
-/** The encoding a browser's Accept-Encoding picks, as Express negotiates it; browsers send few different values. */
-const encodingOf = (() => {
-  const known = new Map<string, Encoding>();
-  return (acceptEncoding: string | undefined): Encoding => {
-    const key = acceptEncoding ?? "";
-    let encoding = known.get(key);
-    if (encoding === undefined) {
-      const best = new Negotiator({ headers: { "accept-encoding": acceptEncoding } }).encodings(["br", "gzip", "identity"])[0];
-      encoding = best === "br" || best === "gzip" ? best : "identity";
-      if (known.size >= 100) known.clear();
-      known.set(key, encoding);
-    }
-    return encoding;
-  };
-})();
-
-/**
- * Sends a shared page: 304 when the browser's copy is current, its best encoding otherwise, no body for
- * HEAD. `X-Render-Cache` says whether it came from memory, for whoever runs the site.
- */
-export function sendSharedPage(req: IncomingMessage, res: ServerResponse, page: SharedPage, from: "hit" | "miss"): void {
-  const answers = page.answers[from];
-  if (fresh(req.headers, page.validators)) {
-    // Node reads a header list and never changes it (writeHead's array form), so the kept ones are given as they are.
-    res.writeHead(304, answers.notModified as string[]);
-    res.end();
-    return;
-  }
-  const encoding = encodingOf(req.headers["accept-encoding"]);
-  res.writeHead(200, answers[encoding] as string[]);
-  if (req.method === "HEAD") return void res.end();
-  res.end(encoding === "identity" ? gunzipSync(page.gzip) : page[encoding]);
-}
-
-/**
- * Answers a GET or HEAD for a kept page straight from memory, before the Express stack runs, and says
- * whether it did. Only canonical addresses are ever kept, so the address as sent is the key.
- */
-export function answerFromCache(cache: RenderCache, req: IncomingMessage, res: ServerResponse): boolean {
-  if ((req.method !== "GET" && req.method !== "HEAD") || req.url === undefined) return false;
-  const page = cache.get(req.url);
-  if (!page) return false;
-  sendSharedPage(req, res, page, "hit");
-  return true;
-}
-
 /** Endpoints, client data and search results: a search is one visitor's, never kept nor shared while it renders. */
 const NEVER_KEPT = /^\/(?:api|functions)\/|^\/search$|\.data$/;
+
+/** Told of every page kept and every clearing, in order: the front thread keeps the same pages. */
+export interface RenderCacheMirror {
+  kept(key: string, page: SharedPage): void;
+  cleared(): void;
+}
 
 interface RenderCacheOptions {
   /** Most pages kept (the site has about a hundred). */
@@ -149,12 +97,12 @@ export function createRenderCache({ maxPages = 1000, maxBytes = 32 * 1024 * 1024
   const pages = new LRUCache<string, SharedPage>({
     max: maxPages,
     maxSize: maxBytes,
-    // The bytes it keeps (two encodings), and about 4 KB for its headers and their lists.
-    sizeCalculation: (p) => p.br.length + p.gzip.length + 4096,
+    sizeCalculation: keptSize,
   });
   const rendering = new Map<string, Promise<SharedPage | null>>();
   // Moves on every clear: a render that began before the content changed must not be kept after it.
   let generation = 0;
+  const mirrors: RenderCacheMirror[] = [];
 
   return {
     /**
@@ -182,7 +130,10 @@ export function createRenderCache({ maxPages = 1000, maxBytes = 32 * 1024 * 1024
       rendering.set(key, promise);
       return (page) => {
         if (rendering.get(key) === promise) rendering.delete(key);
-        if (page && startedAt === generation) pages.set(key, page);
+        if (page && startedAt === generation) {
+          pages.set(key, page);
+          for (const mirror of mirrors) mirror.kept(key, page);
+        }
         settle(page);
       };
     },
@@ -191,7 +142,11 @@ export function createRenderCache({ maxPages = 1000, maxBytes = 32 * 1024 * 1024
       generation++;
       pages.clear();
       rendering.clear();
+      for (const mirror of mirrors) mirror.cleared();
     },
+    /** Tells `mirror` of every page kept from now on, and of every clearing. */
+    mirror: (mirror: RenderCacheMirror) => void mirrors.push(mirror),
+    limits: { maxPages, maxBytes },
     get size() {
       return { pages: pages.size, bytes: pages.calculatedSize };
     },

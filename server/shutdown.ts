@@ -5,7 +5,6 @@
  * Then it stops accepting connections, finishes what is in flight and stops its services. SIGINT (Ctrl-C)
  * skips the drain.
  */
-import type { Server } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describeError, type Logger } from "./logger";
 
@@ -14,8 +13,17 @@ export interface Lifecycle {
   draining: boolean;
 }
 
+/** What stopping needs of the listening server: node:http's, or the front thread (server/front-thread.ts). */
+export interface ClosableServer {
+  close(done?: () => void): unknown;
+  closeIdleConnections(): void;
+  closeAllConnections(): void;
+}
+
 interface ShutdownOptions {
-  server: Server;
+  server: ClosableServer;
+  /** Told when draining begins (the front thread stops answering kept pages itself). */
+  onDraining?: () => void;
   logger: Logger;
   lifecycle: Lifecycle;
   drainMs: number;
@@ -28,12 +36,13 @@ interface ShutdownOptions {
 /** Connections still open after this long are cut: a client that never finishes must not hold the exit. */
 const FORCE_CLOSE_MS = 10_000;
 
-export function gracefulShutdown({ server, logger, lifecycle, drainMs, inFlight, stopServices }: ShutdownOptions) {
+export function gracefulShutdown({ server, onDraining, logger, lifecycle, drainMs, inFlight, stopServices }: ShutdownOptions) {
   let closing: Promise<void> | null = null;
 
   const stop = (drain: boolean) =>
     (closing ??= (async () => {
       lifecycle.draining = true;
+      onDraining?.();
       if (drain && drainMs > 0) {
         logger.info("draining: not ready, still serving", { ms: drainMs });
         await sleep(drainMs);

@@ -5,7 +5,7 @@
  * and a clean original to make new sizes from later. Nothing here touches the database or the disk.
  */
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import kinds from "./image-kinds.json";
 import type { ImageKind } from "./images";
 
@@ -75,6 +75,13 @@ export interface InspectedUpload {
 }
 
 /** sharp reads the upload refusing truncated files and frames over the pixel limit. */
+/**
+ * sharp and libvips, loaded by the first upload rather than at start: about 20 MB of resident memory that an
+ * instance which never processes a photograph does not need (decision 007, the front thread's memory).
+ */
+let loading: Promise<typeof import("sharp").default> | undefined;
+const loadSharp = () => (loading ??= import("sharp").then((module) => module.default));
+
 const READ = { failOn: "truncated", limitInputPixels: MAX_UPLOAD_PIXELS } as const;
 
 /**
@@ -120,6 +127,7 @@ export async function inspectUpload(bytes: Buffer): Promise<InspectedUpload> {
 }
 
 async function accept(bytes: Buffer): Promise<AcceptedUpload> {
+  const sharp = await loadSharp();
   if (bytes.length === 0) throw new UploadRefused("empty", "The file is empty. Choose a photograph and upload it again.");
   if (bytes.length > MAX_UPLOAD_BYTES) {
     throw new UploadRefused(

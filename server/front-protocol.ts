@@ -1,0 +1,46 @@
+/**
+ * What the app's thread and the front thread (server/front.ts) say to each other. No code runs here: both sides
+ * import it, and the front thread must load nothing of the app.
+ */
+import type { AnswerTally } from "./answered";
+import type { KeptAnswers } from "./kept-page";
+
+export interface FrontOptions {
+  port: number;
+  host: string;
+  keepAliveTimeout: number;
+  /** The app's own listener: a Unix socket in a folder only this process's user can open. */
+  appSocket: string;
+  logLevel: (typeof LEVELS)[number];
+  limits: { maxPages: number; maxBytes: number };
+}
+
+/** A kept page as the front thread holds it: what answering it needs, and its route pattern for the metrics. */
+export type FrontPage = KeptAnswers & { route: string };
+
+export type ToFront =
+  | { type: "kept"; key: string; page: FrontPage }
+  | { type: "cleared" }
+  /** The instance drains: kept pages go to the app too, whose every answer asks the client to reconnect. */
+  | { type: "drain" }
+  | { type: "close" }
+  | { type: "close-idle" }
+  | { type: "close-all" }
+  | { type: "tally"; id: number };
+
+export type FromFront =
+  | { type: "listening"; port: number }
+  | { type: "failed"; message: string; code?: string }
+  /** A turn's log events, for the app's logger to write. */
+  | { type: "log"; events: LogEvent[] }
+  | { type: "tally"; id: number; tallies: AnswerTally[] }
+  | { type: "closed" };
+
+/** The log's levels, lowest first (server/logger.ts). */
+export const LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+
+/** One event of the front thread's log: its level, message and fields. */
+export type LogEvent = [level: "debug" | "info" | "warn" | "error", msg: string, fields: Record<string, unknown> | undefined];
+
+/** Carries the client's address from the front thread to the app: set there, never taken from a client. */
+export const CLIENT_ADDRESS_HEADER = "x-front-client-address";

@@ -1,0 +1,155 @@
+/**
+ * The front thread (server/front.ts, built as build/server/front.js) in front of a small app: what it answers
+ * itself, what it passes on and how, and what it tells the app. The site's own pages through it are compared
+ * with the full Express stack in render-cache.test.ts.
+ */
+import { request, type IncomingMessage, type RequestListener } from "node:http";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AnswerTally } from "../../server/answered";
+import { startFrontThread, type FrontThread } from "../../server/front-thread";
+import { createLogger } from "../../server/logger";
+import type { Metrics } from "../../server/metrics";
+import { createRenderCache, sharedPage, type RenderCache } from "../../server/render-cache";
+import { assertBuilt, root } from "../helpers/built-server";
+
+interface Seen {
+  path: string;
+  address: string | undefined;
+  headers: IncomingMessage["headers"];
+}
+
+let front: FrontThread | null = null;
+afterEach(async () => {
+  await new Promise<void>((closed) => front?.close(closed) ?? closed());
+  front = null;
+});
+
+/** The front thread on a free port before `app`, with what the app saw, the log lines and the tallies. */
+async function start(app: RequestListener = (_req, res) => res.end("from the app")) {
+  assertBuilt();
+  const seen: Seen[] = [];
+  const lines: string[] = [];
+  let tallies: () => Promise<AnswerTally[]> = async () => [];
+  const cache = createRenderCache();
+  front = await startFrontThread({
+    port: 0,
+    host: "127.0.0.1",
+    keepAliveTimeout: 5_000,
+    logLevel: "info",
+    logger: createLogger("info", (line) => lines.push(line)),
+    renderCache: cache,
+    metrics: { countAnswersOf: (read: typeof tallies) => void (tallies = read) } as unknown as Metrics,
+    routeOf: () => "/:page",
+    listener: (req, res) => {
+      seen.push({ path: req.url!, address: req.socket.remoteAddress, headers: req.headers });
+      app(req, res);
+    },
+    entry: join(root, "build", "server", "front.js"),
+  });
+  return { url: `http://127.0.0.1:${front.port}`, cache, seen, lines, tallies: () => tallies() };
+}
+
+async function keep(cache: RenderCache, key: string, html: string) {
+  cache.begin(key)(await sharedPage(html, { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60" }));
+  // The page reaches the front thread as a message.
+  await sleep(50);
+}
+
+/** One request on a connection of its own, with its answer's status, headers and body. */
+function ask(url: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}) {
+  return new Promise<{ status: number; headers: IncomingMessage["headers"]; body: string }>((resolve, reject) => {
+    const req = request(url, { method: options.method ?? "GET", headers: options.headers, agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on("error", reject).end(options.body);
+  });
+}
+
+describe("the front thread", () => {
+  it("answers a kept page itself, counts and logs it, and passes everything else to the app", async () => {
+    const site = await start();
+    await keep(site.cache, "/kept", "<!DOCTYPE html><p>kept</p>");
+    const kept = await ask(`${site.url}/kept`, { headers: { "accept-encoding": "identity" } });
+    expect(kept).toMatchObject({ status: 200, body: "<!DOCTYPE html><p>kept</p>" });
+    expect(kept.headers["x-render-cache"]).toBe("hit");
+    expect((await ask(`${site.url}/other`)).body).toBe("from the app");
+    // A query string is another address, never the kept one.
+    expect((await ask(`${site.url}/kept?x=1`)).body).toBe("from the app");
+    expect(site.seen.map((s) => s.path)).toEqual(["/other", "/kept?x=1"]);
+
+    await sleep(50);
+    expect(site.lines.some((line) => /"msg":"request","method":"GET","path":"\/kept","status":200/.test(line))).toBe(true);
+    const [tally] = await site.tallies();
+    expect(tally).toMatchObject({ labels: { method: "GET", route: "/:page" }, count: 1 });
+    expect([...tally!.byStatus]).toEqual([[200, 1]]);
+  });
+
+  it("forgets every kept page when the render cache is cleared", async () => {
+    const site = await start();
+    await keep(site.cache, "/kept", "<p>kept</p>");
+    site.cache.clear();
+    await sleep(50);
+    expect((await ask(`${site.url}/kept`)).body).toBe("from the app");
+  });
+
+  it("gives the app the client's own address, whatever the client claims", async () => {
+    const site = await start();
+    await ask(`${site.url}/who`, { headers: { "x-front-client-address": "203.0.113.9", "x-forwarded-for": "198.51.100.7" } });
+    expect(site.seen[0]!.address).toBe("127.0.0.1");
+    expect(site.seen[0]!.headers["x-front-client-address"]).toBeUndefined();
+    // Forwarded headers are the app's to judge, with TRUST_PROXY, as before.
+    expect(site.seen[0]!.headers["x-forwarded-for"]).toBe("198.51.100.7");
+  });
+
+  it("streams a body to the app and its answer back, and closes the client's connection when the app answers early", async () => {
+    const site = await start((req, res) => {
+      if (req.url === "/early") return void res.writeHead(413, { Connection: "close" }).end("too large");
+      let length = 0;
+      req.on("data", (chunk: Buffer) => (length += chunk.length));
+      req.on("end", () => {
+        res.write(`${length} bytes;`);
+        setTimeout(() => res.end(" done"), 20);
+      });
+    });
+    const body = Buffer.alloc(300_000, 1);
+    expect((await ask(`${site.url}/upload`, { method: "POST", body })).body).toBe("300000 bytes; done");
+    const early = await ask(`${site.url}/early`, { method: "POST", body: Buffer.alloc(1000) });
+    expect(early).toMatchObject({ status: 413, body: "too large" });
+    expect(early.headers.connection).toBe("close");
+  });
+
+  it("while the instance drains, leaves kept pages to the app and asks every client to reconnect", async () => {
+    const site = await start();
+    await keep(site.cache, "/kept", "<p>kept</p>");
+    front!.drain();
+    await sleep(50);
+    const answer = await ask(`${site.url}/kept`);
+    expect(answer.body).toBe("from the app");
+    expect(answer.headers.connection).toBe("close");
+  });
+
+  it("answers 502 when the app fails, and carries on", async () => {
+    const site = await start((req, res) => (req.url === "/fail" ? res.socket!.destroy() : res.end("fine")));
+    expect((await ask(`${site.url}/fail`)).status).toBe(502);
+    expect((await ask(`${site.url}/after`)).body).toBe("fine");
+    expect(site.lines.some((line) => line.includes('"msg":"the app did not answer"'))).toBe(true);
+  });
+
+  it("is started again when it stops, and keeps pages again", async () => {
+    const site = await start();
+    // A page kept without its header lists makes the front thread throw when it is asked for.
+    site.cache.begin("/broken")({ br: Buffer.from("x"), gzip: Buffer.from("x"), validators: { etag: 'W/"x"' }, answers: {} } as never);
+    await sleep(50);
+    await expect(ask(`${site.url}/broken`)).rejects.toThrow();
+    for (let i = 0; i < 100 && !site.lines.some((line) => line.includes("starting it again")); i++) await sleep(50);
+    let answer = await ask(`${site.url}/kept`).catch(() => null);
+    for (let i = 0; i < 100 && !answer; i++) answer = await sleep(50).then(() => ask(`${site.url}/kept`).catch(() => null));
+    expect(answer?.body).toBe("from the app");
+    await keep(site.cache, "/kept", "<p>kept again</p>");
+    expect((await ask(`${site.url}/kept`)).body).toBe("<p>kept again</p>");
+  });
+});
