@@ -64,8 +64,8 @@ export default function CommunityNews({ loaderData }: Route.ComponentProps) {
   const { t, rich, local } = useText();
   const plural = usePlural();
   const name = <bdi {...englishText(c.english)}>{c.name}</bdi>;
-  // The feed is one, in English, at its English address; the list's pages are in the page's language.
-  const feed = `${href("/communities/:community/news", { community: c.slug })}.xml`;
+  // Each language has its feed: its translations of the items, English where an item has none.
+  const feed = local(href("/communities/:community/news.xml", { community: c.slug }));
   const base = local(href("/communities/:community/news", { community: c.slug }));
   return (
     <>

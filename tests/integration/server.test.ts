@@ -498,6 +498,15 @@ describe("addresses in other languages (issue 34)", () => {
     },
   );
 
+  it("links a community's news in another language to that language's feed, on the page and in its head", async () => {
+    const html = await (await get("/ar/communities/yazidis/news")).text();
+    expect(html).toMatch(/<a href="\/ar\/communities\/yazidis\/news\.xml" class="underline">/);
+    expect(html).toMatch(/<link rel="alternate" type="application\/atom\+xml" href="\/ar\/communities\/yazidis\/news\.xml"/);
+    const feed = await get("/ar/communities/yazidis/news.xml");
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('xml:lang="ar"');
+  });
+
   it("keeps a page in another language in memory like an English one", async () => {
     await get("/fr/about");
     expect((await get("/fr/about")).headers.get("x-render-cache")).toBe("hit");
