@@ -67,14 +67,14 @@ export const pathOf = (url = "/") => {
   return query < 0 ? url : url.slice(0, query);
 };
 
-/** The log line and the tally of one answer, `started` being `process.hrtime.bigint()` when it was asked. */
+/** The log line and the tally of one answer, `started` being `performance.now()` when it was asked (a number: no BigInt per answer). */
 export function answerRecorder(
   logger: Logger,
   record: ((method: string, route: string, status: number, seconds: number) => void) | undefined,
   routeOf: (path: string) => string,
 ) {
-  return (method: string, url: string | undefined, status: number, started: bigint) => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return (method: string, url: string | undefined, status: number, started: number) => {
+    const ms = performance.now() - started;
     const path = pathOf(url);
     const route = /^\/(assets|images)\//.test(path) ? "static files" : routeOf(path);
     record?.(method, route, status, ms / 1000);

@@ -108,7 +108,7 @@ function passToApp(req: IncomingMessage, res: ServerResponse) {
 }
 
 const server = createServer((req, res) => {
-  const started = process.hrtime.bigint();
+  const started = performance.now();
   if (!draining && answerFromCache(pages, req, res)) return answered(req.method!, req.url, res.statusCode, started);
   passToApp(req, res);
 });

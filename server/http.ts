@@ -64,7 +64,7 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
   /** The log line and the metrics of one answer, whichever way it was answered. */
   const answered = answerRecorder(logger, metrics?.requestAnswered, routeOf);
   const observe: RequestHandler = (req, res, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     inFlight++;
     res.once("close", () => inFlight--);
     res.once("finish", () => answered(req.method, req.originalUrl, res.statusCode, started));
@@ -114,7 +114,7 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
 
   /** Kept pages first, straight from memory; everything else through Express. */
   const listener: RequestListener = (req, res) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     if (renderCache && !lifecycle.draining && answerFromCache(renderCache, req, res)) {
       answered(req.method!, req.url, res.statusCode, started);
       return;
