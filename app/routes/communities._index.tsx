@@ -52,7 +52,7 @@ export default function Communities({ loaderData }: Route.ComponentProps) {
                 {...englishText(c.english)}
               >
                 <span className="font-serif text-xl font-bold text-navy-900">{c.label}</span>
-                <span className="mt-2 line-clamp-3 block text-sm text-sand-700">{c.description}</span>
+                <span className="mt-2 line-clamp-3 text-sm text-sand-700">{c.description}</span>
               </a>
             </li>
           ))}
