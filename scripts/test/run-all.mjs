@@ -31,7 +31,11 @@ const times = [];
 /** Every test's duration, for the ten slowest: { name, ms }. */
 const durations = [];
 
-const minutes = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")}s`;
+// Rounded to the second first: 12 min 59.6 s is 13m00s, not 12m60s.
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+};
 
 /** The process groups of the suites running now, stopped with this script. */
 const running = new Set();
