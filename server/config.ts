@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEVELS } from "./log-levels";
 
 /** An age public key: X25519 (`age1…`) or post-quantum hybrid (`age1pq1…`), in Bech32. */
 const AGE_RECIPIENT = /^age1[02-9ac-hj-np-z]{50,}$/;
@@ -126,7 +127,7 @@ const configSchema = z.object({
       (v) => v === undefined || /^https?:\/\/([a-z0-9-]+\.)*[a-z2-7]{56}\.onion$/.test(v),
       "must be an onion service's address: http://<56 characters>.onion",
     ),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(LEVELS).default("info"),
 });
 
 const checkedSchema = configSchema.refine((c) => !(c.SESSION_SECRET && c.SESSION_SECRETS), {

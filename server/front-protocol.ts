@@ -4,6 +4,7 @@
  */
 import type { AnswerTally } from "./answered";
 import type { KeptAnswers } from "./kept-page";
+import type { Level, Threshold } from "./log-levels";
 
 export interface FrontOptions {
   port: number;
@@ -11,7 +12,7 @@ export interface FrontOptions {
   keepAliveTimeout: number;
   /** The app's own listener: a Unix socket in a folder only this process's user can open. */
   appSocket: string;
-  logLevel: (typeof LEVELS)[number];
+  logLevel: Threshold;
   limits: { maxPages: number; maxBytes: number };
 }
 
@@ -36,11 +37,8 @@ export type FromFront =
   | { type: "tally"; id: number; tallies: AnswerTally[] }
   | { type: "closed" };
 
-/** The log's levels, lowest first (server/logger.ts). */
-export const LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
-
 /** One event of the front thread's log: its level, message and fields. */
-export type LogEvent = [level: "debug" | "info" | "warn" | "error", msg: string, fields: Record<string, unknown> | undefined];
+export type LogEvent = [level: Level, msg: string, fields: Record<string, unknown> | undefined];
 
 /** Carries the client's address from the front thread to the app: set there, never taken from a client. */
 export const CLIENT_ADDRESS_HEADER = "x-front-client-address";

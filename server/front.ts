@@ -11,17 +11,10 @@ import { Agent, createServer, request, type IncomingMessage, type ServerResponse
 import { parentPort, workerData } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
 import { answerRecorder, createRequestTally } from "./answered";
-import {
-  CLIENT_ADDRESS_HEADER,
-  LEVELS,
-  type FromFront,
-  type FrontOptions,
-  type FrontPage,
-  type LogEvent,
-  type ToFront,
-} from "./front-protocol";
+import { CLIENT_ADDRESS_HEADER, type FromFront, type FrontOptions, type FrontPage, type LogEvent, type ToFront } from "./front-protocol";
 import { describeError } from "../app/lib/error-details";
 import { answerFromCache, keptSize } from "./kept-page";
+import { written } from "./log-levels";
 
 const options = workerData as FrontOptions;
 const app = parentPort!;
@@ -38,7 +31,7 @@ const logger = (() => {
     pending = [];
   };
   const at = (level: LogEvent[0]) =>
-    LEVELS.indexOf(level) < LEVELS.indexOf(options.logLevel)
+    !written(level, options.logLevel)
       ? () => {}
       : (msg: string, fields?: Record<string, unknown>) => {
           if (pending.length === 0) setImmediate(flush);

@@ -13,9 +13,7 @@
  * error) is written then, in order. Decision 007 has the measurements behind this.
  */
 import pino, { type DestinationStream } from "pino";
-
-type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+import { written, type Level, type Threshold } from "./log-levels";
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -68,7 +66,7 @@ function toStandardOutput(): DestinationStream {
 }
 
 /** `write` receives each line, without its newline, as it is logged (tests keep them). */
-export function createLogger(level: Level | "silent" = "info", write?: (line: string) => void): Logger {
+export function createLogger(level: Threshold = "info", write?: (line: string) => void): Logger {
   const noop = () => {};
   if (level === "silent") return { debug: noop, info: noop, warn: noop, error: noop };
   const out = pino(
@@ -84,7 +82,7 @@ export function createLogger(level: Level | "silent" = "info", write?: (line: st
     write ? { write: (line: string) => write(line.slice(0, -1)) } : toStandardOutput(),
   );
   const log = (lvl: Level) =>
-    order[lvl] < order[level] ? noop : (msg: string, fields?: Record<string, unknown>) => out[lvl]({ msg, ...fields });
+    !written(lvl, level) ? noop : (msg: string, fields?: Record<string, unknown>) => out[lvl]({ msg, ...fields });
   return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
 }
 
