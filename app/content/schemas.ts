@@ -403,6 +403,7 @@ export const ideologySchema = legend(
 );
 
 export const TEAM_TITLES = ["Director", "Chairman", "President", "Vice Chairman", "Treasurer", "Secretary", "Advisor"] as const;
+export type TeamTitle = (typeof TEAM_TITLES)[number];
 
 export const teamMemberSchema = legend(
   z.strictObject({

@@ -2,7 +2,6 @@ import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messagefor
 import { describe, expect, it } from "vitest";
 import { formatMessage, interfaceText, layoutText, MESSAGE_KEYS, pageText, SHIPPED } from "./interface-text.server";
 import { LANGUAGES } from "./languages";
-import { FIXED_PAGES } from "~/content/fixed-pages";
 import { fillIn, formatNumber, type MessageKey } from "./text";
 
 /** The names a message takes its values by (and its rich-text tags), whatever rules surround them. */
@@ -79,13 +78,6 @@ describe("the shipped interface text", () => {
     expect(contact["contact.intro"]).toContain("{email}");
     expect(layout.length + Object.keys(pageText("en", ["forms", "contact", "join", "donate"])).length).toBe(MESSAGE_KEYS.length);
     expect(formatMessage("ar", "no.such.key" as MessageKey)).toBe("no.such.key");
-  });
-
-  it("titles the pages in every language as site search does in English", () => {
-    const en = SHIPPED.en;
-    expect([en["contact.title"], en["contact.description"]]).toEqual([FIXED_PAGES.contact.title, FIXED_PAGES.contact.description]);
-    expect([en["join.title"], en["join.description"]]).toEqual([FIXED_PAGES.joinUs.title, FIXED_PAGES.joinUs.description]);
-    expect([en["donate.title"], en["donate.intro"]]).toEqual([FIXED_PAGES.donate.title, FIXED_PAGES.donate.description]);
   });
 
   it("falls back to English for a string a language lacks", () => {

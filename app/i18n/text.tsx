@@ -37,7 +37,7 @@ export function PageText({ text, children }: { text: Partial<InterfaceText>; chi
  * names the English one.
  * Here rather than in a module of its own: this module ships with every hydrated page already.
  */
-export function pageTextMeta(path: string, title: MessageKey, description: MessageKey) {
+export function pageTextMeta({ path, title, description }: { path: string; title: MessageKey; description: MessageKey }) {
   return ({ matches, loaderData }: { matches: readonly unknown[]; loaderData?: unknown }) => {
     const text = (loaderData as { text?: Partial<InterfaceText> } | undefined)?.text;
     if (!text?.[title]) return [] as MetaDescriptor[];

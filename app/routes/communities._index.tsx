@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaText(matches);
   return [
     ...pageMeta({
-      title: t("nav.communities"),
-      description: t("communities.description"),
+      title: t(FIXED_PAGES.communities.title),
+      description: t(FIXED_PAGES.communities.description),
       path: FIXED_PAGES.communities.path,
       root: rootMeta(matches),
     }),

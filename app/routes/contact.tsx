@@ -10,6 +10,7 @@ import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-subm
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { PageText, pageTextMeta, useText } from "~/i18n/text";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -29,7 +30,7 @@ export const clientAction = keepFormWhenOffline();
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = pageTextMeta(href("/contact"), "contact.title", "contact.description");
+export const meta = pageTextMeta(FIXED_PAGES.contact);
 
 export default function Contact(props: Route.ComponentProps) {
   return (

@@ -1,4 +1,3 @@
-import { href } from "react-router";
 import type { Route } from "./+types/donate";
 import { ClickToLoad } from "~/components/ui/ClickToLoad";
 import { PageHeader } from "~/components/ui/PageHeader";
@@ -6,6 +5,7 @@ import { appContext } from "~/context.server";
 import { pageText } from "~/i18n/interface-text.server";
 import { languageOfPath } from "~/i18n/languages";
 import { PageText, pageTextMeta, useText } from "~/i18n/text";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const { content, embeds } = context.get(appContext);
@@ -18,7 +18,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta = pageTextMeta(href("/donate"), "donate.title", "donate.intro");
+export const meta = pageTextMeta(FIXED_PAGES.donate);
 
 export default function Donate({ loaderData }: Route.ComponentProps) {
   return (

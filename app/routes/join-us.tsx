@@ -11,6 +11,7 @@ import { FormOutcome, useFormSubmission } from "~/components/forms/use-form-subm
 import { appContext } from "~/context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { PageText, pageTextMeta, useText } from "~/i18n/text";
+import { FIXED_PAGES } from "~/content/fixed-pages";
 
 export const handle: RouteHandle = { hydrate: true };
 
@@ -27,7 +28,7 @@ export const clientAction = keepFormWhenOffline();
 
 export const shouldRevalidate = neverRevalidate;
 
-export const meta = pageTextMeta(href("/join-us"), "join.title", "join.description");
+export const meta = pageTextMeta(FIXED_PAGES.joinUs);
 
 const noSubscription = () => () => {};
 

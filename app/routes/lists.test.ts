@@ -49,7 +49,7 @@ describe("a list of documents in another language", () => {
     expect(list.find((c) => c.slug === "druze")).toMatchObject({ label: "Druze", english: true });
 
     const members = (await load(board, "/ar/team/board-of-directors")).members;
-    // A role is one of a fixed set of English words: no translation has it (TeamGrid marks it English).
+    // A role is one of a fixed set, said by the interface in the page's language (TeamGrid), not by a translation.
     expect(members.find((m) => m.id === "amira-placeholder")).toMatchObject({ name: "أميرة", title: "Chairman", english: false });
     expect(members.filter((m) => m.english).length).toBe(members.length - 1);
     expect((await load(board, "/ar/team/board-of-advisors")).members.every((m) => m.english)).toBe(true);

@@ -30,8 +30,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaText(matches);
   return pageMeta({
-    title: t("partners.title"),
-    description: t("partners.description"),
+    title: t(FIXED_PAGES.partners.title),
+    description: t(FIXED_PAGES.partners.description),
     path: FIXED_PAGES.partners.path,
     root: rootMeta(matches),
   });

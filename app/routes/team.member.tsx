@@ -1,6 +1,7 @@
 // A director's or an advisor's page, told apart by its URL (see boards.ts).
 import type { Route } from "./+types/team.member";
 import { BOARDS, boardOf } from "~/components/team/boards";
+import { ROLE_TEXT } from "~/content/team-words";
 import { TeamMemberView } from "~/components/team/TeamMemberView";
 import { errorBoundary, notFoundMeta } from "~/components/ui/ErrorViews";
 import { notFound } from "~/lib/responses";
@@ -27,11 +28,13 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) return notFoundMeta(boardOf(location.pathname).notFound, matches);
   const { member: m } = loaderData;
   const board = BOARDS[loaderData.board];
+  const t = metaText(matches);
+  const role = t(ROLE_TEXT[m.title]);
   return pageMeta({
-    title: `${m.name}, ${m.title}`,
-    description: metaText(matches)("team.memberDescription", {
+    title: `${m.name}, ${role}`,
+    description: t("team.memberDescription", {
       name: m.name,
-      title: m.title,
+      title: role,
       organization: root?.siteName ?? "the alliance",
     }),
     path: board.memberPath(m.id),
@@ -41,7 +44,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
       "@context": "https://schema.org",
       "@type": "Person",
       name: m.name,
-      jobTitle: m.title,
+      jobTitle: role,
       worksFor: { "@type": "Organization", name: root?.siteName },
     },
   });

@@ -8,6 +8,10 @@ import { href } from "react-router";
 import { Parser } from "htmlparser2";
 import type { SiteContent } from "~/content/collections.server";
 import { FIXED_PAGES } from "~/content/fixed-pages";
+import { BOARD_TITLE, ROLE_TEXT } from "~/content/team-words";
+import { interfaceText, type InterfaceCorrections } from "~/i18n/interface-text.server";
+import { SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
+import { fillIn } from "~/i18n/text";
 import type { Source } from "~/content/schemas";
 import type { NewsItem } from "~/news/queries.server";
 import { fold } from "./query";
@@ -79,9 +83,17 @@ export function newsDocuments(news: (NewsItem & { communities: string[] })[], la
 
 export const newsKey = (id: string) => `news:${id}`;
 
-/** Every page and person of an edition of the content as a search document. */
-export function pageDocuments(content: SiteContent, language = "en"): SearchDocument[] {
+/**
+ * Every page and person of an edition of the content as a search document, in `language`: the edition's words
+ * (its translations, where it has them), and the interface's words, with staff's corrections, where a page's
+ * are the interface's (a role, a board, the contact page's title).
+ */
+export function pageDocuments(
+  content: SiteContent & { interfaceCorrections?: InterfaceCorrections },
+  language: LanguageCode = SOURCE_LANGUAGE,
+): SearchDocument[] {
   const doc = documentIn(language);
+  const text = interfaceText(language, content.interfaceCorrections);
   const { about, legal } = content;
   // An article's "Communities targeted" list names each community as its page does; a name no page has links nothing.
   const communityNamed = new Map(content.communities.map((c) => [fold(c.name), c.slug]));
@@ -124,7 +136,10 @@ export function pageDocuments(content: SiteContent, language = "en"): SearchDocu
         kind: "person",
         href: m.board === "directors" ? href("/team/director/:id", { id: m.id }) : href("/team/advisor/:id", { id: m.id }),
         title: m.name,
-        summary: m.board === "directors" ? `${m.title}, Board of Directors` : "Advisor, Board of Advisors",
+        summary: fillIn(language, text["team.roleOnBoard"], {
+          role: text[ROLE_TEXT[m.title]],
+          board: text[BOARD_TITLE[m.board]],
+        }),
         body: textOf(m.bioHtml),
       }),
     ),
@@ -151,8 +166,8 @@ export function pageDocuments(content: SiteContent, language = "en"): SearchDocu
         key: `page:${id}`,
         kind: "page",
         href: page.path,
-        title: page.title,
-        summary: page.description,
+        title: text[page.title],
+        summary: text[page.description],
         body: id === "partners" ? content.partners.map((p) => join(p.name, p.description)).join(" ") : "",
       }),
     ),
@@ -162,7 +177,7 @@ export function pageDocuments(content: SiteContent, language = "en"): SearchDocu
 /**
  * The content document a page's search document is made from (a community's page from its file), for the
  * translations: a language indexes the pages whose document it has published. The fixed pages (contact,
- * donate…) are the interface's and are found through the English.
+ * donate…) have none: their words are the interface's, in every language.
  */
 export function documentPathOfKey(key: string): string | null {
   const [kind, id = ""] = key.split(/:(.*)/s);

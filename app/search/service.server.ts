@@ -26,25 +26,28 @@ export interface SearchServiceOptions {
 
 export type SearchOutcome = { ok: true; answer: SearchAnswer } | { ok: false; retryAfter: number };
 
-/** The pages of an edition whose translation into `language` is published, in that language, at its addresses. */
-function translatedDocuments(content: Partial<Pick<ContentSnapshot, "languages">>, language: LanguageCode) {
-  const edition = content.languages?.[language];
-  if (!edition) return [];
+/**
+ * The pages of an edition in `language`, at its addresses: those whose translation is published, and the
+ * fixed pages, whose words are the interface's (in every language, translations or none).
+ */
+function documentsInLanguage(content: SiteContent & Partial<Pick<ContentSnapshot, "languages" | "translations">>, language: LanguageCode) {
+  const edition = content.languages?.[language] ?? content;
+  const translations = edition.translations ?? {};
   return pageDocuments(edition, language)
     .filter((doc) => {
       const path = documentPathOfKey(doc.key);
-      return path !== null && Object.hasOwn(edition.translations, path);
+      return path === null || Object.hasOwn(translations, path);
     })
     .map((doc) => ({ ...doc, href: localPath(language, doc.href) }));
 }
 
 export function createSearchService(db: Database, options: SearchServiceOptions) {
-  /** Each language's pages and news items: only translated ones, so a language without any is emptied. */
-  const indexTranslations = async (content: Partial<Pick<ContentSnapshot, "languages">>) => {
+  /** Each language's pages and news items: the translated ones and the fixed pages. */
+  const indexTranslations = async (content: SiteContent & Partial<Pick<ContentSnapshot, "languages">>) => {
     const news = await publishedNewsWithCommunities(db);
     for (const language of PREFIXED_LANGUAGES) {
       const translatedNews = (await inLanguage(db, news, language)).filter((item) => item.language === language);
-      const docs = [...translatedDocuments(content, language), ...newsDocuments(translatedNews, language)];
+      const docs = [...documentsInLanguage(content, language), ...newsDocuments(translatedNews, language)];
       await syncSearchIndex(db, docs, { kinds: [...PAGE_KINDS, "news"] }, language);
     }
   };

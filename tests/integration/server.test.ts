@@ -454,6 +454,18 @@ describe("addresses in other languages (issue 34)", () => {
     expect(board).toMatch(/<div class="bg-navy-900 text-white">.*فريقنا.*<h1[^>]*>مجلس الإدارة<\/h1>/);
     expect(board).toMatch(/<a href="\/ar\/team\/director\/[a-z-]+"/);
     expect(board).toContain('alt="صورة ');
+    // A role is interface text: Arabic on a card still in English, marked back.
+    expect(board).toMatch(
+      /<span class="block p-5" lang="en" dir="ltr"><span[^>]*>Amira Placeholder<\/span><span [^>]*lang="ar" dir="rtl">رئيس مجلس الإدارة<\/span>/,
+    );
+    const member = await (await get("/ar/team/director/amira-placeholder")).text();
+    expect(member).toMatch(
+      /<main [^>]*lang="en" dir="ltr".*<h1[^>]*>Amira Placeholder<\/h1><p [^>]*lang="ar" dir="rtl">رئيس مجلس الإدارة<\/p>/,
+    );
+    expect(member).toContain("<title>Amira Placeholder, رئيس مجلس الإدارة | ");
+    // The pages whose words are the interface's are found in every language, at that language's address.
+    const contact = await (await get("/ar/search?q=" + encodeURIComponent("اتصل"))).text();
+    expect(contact).toContain('href="/ar/contact"');
     const persian = await (await get("/fa/search?q=ISIS")).text();
     expect(persian).toContain("<title>نتایج جست‌وجو برای «ISIS» | ");
     expect(persian).toMatch(/>[۰-۹]+ نتیجه برای <q><bdi>ISIS<\/bdi><\/q>، نمایش ۱ تا ۱۰</);

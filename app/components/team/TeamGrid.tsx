@@ -1,21 +1,24 @@
 import type { PictureData } from "~/lib/images";
+import type { TeamTitle } from "~/content/schemas";
 import { useText } from "~/i18n/text";
-import { SOURCE_LANGUAGE } from "~/i18n/languages";
 import { englishText } from "~/i18n/interface-lang";
+import { languageOf } from "~/i18n/languages";
 import { Picture } from "../ui/Picture";
+import { ROLE_TEXT } from "~/content/team-words";
 
 interface Member {
   id: string;
   name: string;
-  title: string;
+  title: TeamTitle;
   portrait: PictureData;
-  /** Their name and role are still the English, on a page in another language. */
+  /** Their name is still the English, on a page in another language. */
   english?: boolean;
 }
 
 /** Board members, three to a row on a desktop, each card linking to the member's page. */
 export function TeamGrid({ members, memberPath }: { members: Member[]; memberPath: (id: string) => string }) {
   const { t, language } = useText();
+  const { dir } = languageOf(language);
   return (
     <div className="mx-auto max-w-6xl px-4 py-14">
       <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3" data-team-grid>
@@ -32,9 +35,9 @@ export function TeamGrid({ members, memberPath }: { members: Member[]; memberPat
               />
               <span className="block p-5" {...englishText(Boolean(m.english))}>
                 <span className="block font-serif text-xl font-bold text-navy-900 group-hover:underline">{m.name}</span>
-                {/* A role is one of a fixed set of English words, which no translation changes: English on a translated card too. */}
-                <span className="mt-1 block text-sand-700" {...englishText(!m.english && language !== SOURCE_LANGUAGE)}>
-                  {m.title}
+                {/* A role is interface text, in the page's language even on a card still in English. */}
+                <span className="mt-1 block text-sand-700" {...(m.english ? { lang: language, dir } : {})}>
+                  {t(ROLE_TEXT[m.title])}
                 </span>
               </span>
             </a>

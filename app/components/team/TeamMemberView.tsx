@@ -1,11 +1,13 @@
 import type { PictureData } from "~/lib/images";
+import type { TeamTitle } from "~/content/schemas";
 import { useInterfaceLang } from "~/i18n/interface-lang";
 import { useText, type MessageKey } from "~/i18n/text";
 import { Arrow } from "../ui/Arrow";
 import { Picture } from "../ui/Picture";
+import { ROLE_TEXT } from "~/content/team-words";
 
 interface TeamMemberViewProps {
-  member: { name: string; title: string; bioHtml: string; board: "directors" | "advisors" };
+  member: { name: string; title: TeamTitle; bioHtml: string; board: "directors" | "advisors" };
   portrait: PictureData;
   /** The link back to the board, its English address and its words' key. */
   back: { href: string; label: MessageKey } | null;
@@ -24,7 +26,10 @@ export function TeamMemberView({ member, portrait, back }: TeamMemberViewProps) 
       />
       <div>
         <h1 className="font-serif text-4xl font-bold text-navy-900">{member.name}</h1>
-        <p className="mt-2 text-lg font-semibold text-gold-700">{member.title}</p>
+        {/* A role is interface text: in the page's language even where the rest is still the English. */}
+        <p className="mt-2 text-lg font-semibold text-gold-700" {...own}>
+          {t(ROLE_TEXT[member.title])}
+        </p>
         <div className="prose-content mt-6" dangerouslySetInnerHTML={{ __html: member.bioHtml }} />
         {back ? (
           <p className="mt-10" {...own}>

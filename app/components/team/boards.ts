@@ -1,6 +1,7 @@
 /** The two boards (docs/product.md, "Team"), described once for their list pages and their members' pages. */
 import { href } from "react-router";
 import type { NotFoundPage } from "~/components/ui/ErrorViews";
+import { BOARD_TITLE } from "~/content/team-words";
 import { languageOfPath } from "~/i18n/languages";
 import type { MessageKey } from "~/i18n/text";
 
@@ -21,7 +22,7 @@ interface Board {
 export const BOARDS: Record<Board["key"], Board> = {
   directors: {
     key: "directors",
-    title: "nav.boardOfDirectors",
+    title: BOARD_TITLE.directors,
     description: "team.directors.description",
     path: href("/team/board-of-directors"),
     memberPath: (id) => href("/team/director/:id", { id }),
@@ -30,7 +31,7 @@ export const BOARDS: Record<Board["key"], Board> = {
   },
   advisors: {
     key: "advisors",
-    title: "nav.boardOfAdvisors",
+    title: BOARD_TITLE.advisors,
     description: "team.advisors.description",
     path: href("/team/board-of-advisors"),
     memberPath: (id) => href("/team/advisor/:id", { id }),
