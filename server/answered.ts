@@ -5,7 +5,7 @@
  * front thread (server/front.ts), which answers kept pages, records its answers with nothing else loaded;
  * server/metrics.ts adds its tallies to the app's when /metrics is read.
  */
-import type { Logger } from "./logger";
+import { requestLine } from "./request-line";
 
 export const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
@@ -67,9 +67,12 @@ export const pathOf = (url = "/") => {
   return query < 0 ? url : url.slice(0, query);
 };
 
-/** The log line and the tally of one answer, `started` being `performance.now()` when it was asked (a number: no BigInt per answer). */
+/**
+ * The log line and the tally of one answer, `started` being `performance.now()` when it was asked (a number: no
+ * BigInt per answer). `log` takes the line (null: the log leaves requests out).
+ */
 export function answerRecorder(
-  logger: Logger,
+  log: ((line: string) => void) | null,
   record: ((method: string, route: string, status: number, seconds: number) => void) | undefined,
   routeOf: (path: string) => string,
 ) {
@@ -78,6 +81,6 @@ export function answerRecorder(
     const path = pathOf(url);
     const route = /^\/(assets|images)\//.test(path) ? "static files" : routeOf(path);
     record?.(method, route, status, ms / 1000);
-    logger.info("request", { method, path: path.length > 120 ? `${path.slice(0, 120)}…` : path, status, ms: Math.round(ms * 10) / 10 });
+    log?.(requestLine(method, path.length > 120 ? `${path.slice(0, 120)}…` : path, status, Math.round(ms * 10) / 10));
   };
 }

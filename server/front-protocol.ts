@@ -32,8 +32,8 @@ export type ToFront =
 export type FromFront =
   | { type: "listening"; port: number }
   | { type: "failed"; message: string; code?: string }
-  /** A turn's log events, for the app's logger to write. */
-  | { type: "log"; events: LogEvent[] }
+  /** A turn's request lines, already made, and other events, for the app's logger to write. */
+  | { type: "log"; events: LogEvent[]; lines: string }
   | { type: "tally"; id: number; tallies: AnswerTally[] }
   | { type: "closed" };
 

@@ -96,6 +96,7 @@ export async function startFrontThread(options: FrontThreadOptions): Promise<Fro
             failed(Object.assign(new Error(message.message), { code: message.code }));
             return void worker.terminate();
           case "log":
+            if (message.lines) logger.lines?.(message.lines);
             for (const [level, msg, fields] of message.events) logger[level](msg, fields);
             return;
           case "tally":

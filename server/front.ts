@@ -8,12 +8,14 @@
  * one loads nothing of the app: the render cache's sending and the tally; its log is written by the app's thread.
  */
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createListener, type Socket } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
 import { answerRecorder, createRequestTally } from "./answered";
 import { CLIENT_ADDRESS_HEADER, type FromFront, type FrontOptions, type FrontPage, type LogEvent, type ToFront } from "./front-protocol";
 import { describeError } from "../app/lib/error-details";
-import { answerFromCache, keptSize } from "./kept-page";
+import { answerFromCache, keptAnswer, keptSize } from "./kept-page";
+import { readKeptRequest } from "./kept-request";
 import { written } from "./log-levels";
 
 const options = workerData as FrontOptions;
@@ -21,23 +23,38 @@ const app = parentPort!;
 const tell = (message: FromFront) => app.postMessage(message);
 
 /**
- * The log, relayed: each turn's events go to the app's thread in one message, and its logger writes them. The
- * lines are made and written there, on a thread with time to spare, rather than here between answers.
+ * The log, relayed: each turn's request lines (server/request-line.ts) and other events go to the app's thread
+ * in one message, and its logger writes them, so that one writer has standard output. The other events' lines
+ * are made there, by pino, rather than here between answers.
  */
 const logger = (() => {
-  let pending: LogEvent[] = [];
+  let events: LogEvent[] = [];
+  let lines = "";
   const flush = () => {
-    tell({ type: "log", events: pending });
-    pending = [];
+    tell({ type: "log", events, lines });
+    events = [];
+    lines = "";
   };
+  const soon = () => events.length === 0 && lines === "" && setImmediate(flush);
   const at = (level: LogEvent[0]) =>
     !written(level, options.logLevel)
       ? () => {}
       : (msg: string, fields?: Record<string, unknown>) => {
-          if (pending.length === 0) setImmediate(flush);
-          pending.push([level, msg, fields]);
+          soon();
+          events.push([level, msg, fields]);
         };
-  return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+  return {
+    debug: at("debug"),
+    info: at("info"),
+    warn: at("warn"),
+    error: at("error"),
+    lines: written("info", options.logLevel)
+      ? (text: string) => {
+          soon();
+          lines += text;
+        }
+      : null,
+  };
 })();
 const tally = createRequestTally();
 const pages = new LRUCache<string, FrontPage>({
@@ -45,7 +62,7 @@ const pages = new LRUCache<string, FrontPage>({
   maxSize: options.limits.maxBytes,
   sizeCalculation: keptSize,
 });
-const answered = answerRecorder(logger, tally.record, (path) => pages.peek(path)?.route ?? "unmatched");
+const answered = answerRecorder(logger.lines, tally.record, (path) => pages.peek(path)?.route ?? "unmatched");
 let draining = false;
 
 /** Headers of one connection, never passed on; and the client's address, which only this thread may set. */
@@ -69,6 +86,9 @@ function passToApp(req: IncomingMessage, res: ServerResponse) {
   const headers: string[] = [];
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) headers.push(raw[i]!, raw[i + 1]!);
+  // Node's client sends a GET's body as it is, unframed, unless told to chunk it: the app would read the body
+  // of a chunked GET as requests of its own.
+  if (req.headers["transfer-encoding"] !== undefined) headers.push("Transfer-Encoding", "chunked");
   headers.push(CLIENT_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
   const upstream = request(
     { socketPath: options.appSocket, agent, method: req.method, path: req.url, headers, setHost: false },
@@ -100,15 +120,101 @@ function passToApp(req: IncomingMessage, res: ServerResponse) {
   req.pipe(upstream);
 }
 
+/** Node's HTTP server: every connection the front door hands over (below), never listening itself. */
 const server = createServer((req, res) => {
   const started = performance.now();
   if (!draining && answerFromCache(pages, req, res)) return answered(req.method!, req.url, res.statusCode, started);
   passToApp(req, res);
 });
 server.keepAliveTimeout = options.keepAliveTimeout;
-server.once("error", (error: NodeJS.ErrnoException) => tell({ type: "failed", message: error.message, code: error.code }));
-server.listen(options.port, options.host, () => {
-  const address = server.address();
+// What a listening server starts: the list of its connections, for closeIdleConnections() and the checks of
+// headersTimeout and requestTimeout on the connections handed to it.
+server.emit("listening");
+
+/** The status lines of a kept page's answers, and the lines Node adds to each: the date, and keep-alive. */
+const STATUS_LINE = { 200: "HTTP/1.1 200 OK\r\n", 304: "HTTP/1.1 304 Not Modified\r\n" };
+const KEEP_ALIVE = `Connection: keep-alive\r\n${options.keepAliveTimeout ? `Keep-Alive: timeout=${Math.floor(options.keepAliveTimeout / 1000)}\r\n` : ""}\r\n`;
+const dateLine = (() => {
+  let line = "";
+  const update = () => void (line = `Date: ${new Date().toUTCString()}\r\n`);
+  update();
+  setInterval(update, 1000).unref();
+  return () => line;
+})();
+/** Each header list as the text of its lines, made once per list (the lists live as long as their page). */
+const headerText = new WeakMap<readonly string[], string>();
+function headLines(list: readonly string[]): string {
+  let text = headerText.get(list);
+  if (text === undefined) {
+    text = "";
+    for (let i = 0; i < list.length; i += 2) text += `${list[i]}: ${list[i + 1]}\r\n`;
+    headerText.set(list, text);
+  }
+  return text;
+}
+
+/** The connections the front door still reads itself, each idle between requests by construction. */
+const doorConnections = new Set<Socket>();
+
+/**
+ * The front door: reads each connection's requests itself while they are plain requests for kept pages
+ * (server/kept-request.ts), and answers them with the bytes Node's server would have written, in one write;
+ * at the first request that is anything else, it hands the connection, with the bytes not yet answered, to
+ * Node's HTTP server for good. Node's parser then reads what it would have read from the start.
+ */
+const door = createListener({ noDelay: true }, (socket) => {
+  doorConnections.add(socket);
+  const handOver = (chunk: Buffer | null, at: number) => {
+    doorConnections.delete(socket);
+    socket.off("data", read);
+    socket.off("error", ignore);
+    socket.off("timeout", idle);
+    socket.setTimeout(0);
+    if (chunk && at < chunk.length) socket.unshift(chunk.subarray(at));
+    server.emit("connection", socket);
+  };
+  const read = (chunk: Buffer) => {
+    if (draining) return handOver(chunk, 0);
+    const text = chunk.toString("latin1");
+    let at = 0;
+    while (at < text.length) {
+      const started = performance.now();
+      const request = readKeptRequest(text, at);
+      const page = request && pages.get(request.url);
+      if (!page) return handOver(chunk, at);
+      const answer = keptAnswer(request.method, request.headers, page, "hit");
+      socket.cork();
+      socket.write(`${STATUS_LINE[answer.status]}${headLines(answer.headers)}${dateLine()}${KEEP_ALIVE}`, "latin1");
+      if (answer.body) socket.write(answer.body);
+      socket.uncork();
+      answered(request.method, request.url, answer.status, started);
+      at = request.end;
+      // A client that asks faster than it reads: read no more of it until it has caught up, as Node's server does.
+      if (socket.writableNeedDrain) {
+        socket.pause();
+        socket.once("drain", () => {
+          socket.resume();
+          if (at < chunk.length) read(chunk.subarray(at));
+        });
+        return;
+      }
+    }
+    // Idle again: as long as Node would keep it open, waiting for the next request.
+    socket.setTimeout(options.keepAliveTimeout);
+  };
+  const idle = () => socket.destroy();
+  // A client that resets its connection: nothing to answer, nothing to say.
+  const ignore = () => {};
+  socket.on("data", read);
+  socket.on("error", ignore);
+  socket.on("timeout", idle);
+  socket.once("close", () => doorConnections.delete(socket));
+  // Before its first request, as long as Node gives a request's head to arrive.
+  socket.setTimeout(server.headersTimeout);
+});
+door.once("error", (error: NodeJS.ErrnoException) => tell({ type: "failed", message: error.message, code: error.code }));
+door.listen(options.port, options.host, () => {
+  const address = door.address();
   tell({ type: "listening", port: typeof address === "object" && address ? address.port : options.port });
 });
 
@@ -125,16 +231,22 @@ app.on("message", (message: ToFront) => {
       break;
     case "close":
       draining = true;
-      server.close(() => {
+      // Stops the connection checks; Node's server holds no listener of its own to close.
+      server.close(() => {});
+      // Waits for every connection it accepted, those handed to Node's server too.
+      door.close(() => {
         agent.destroy();
         // After the log's last events, which were queued first.
         setImmediate(() => tell({ type: "closed" }));
       });
+      for (const socket of doorConnections) socket.end();
       break;
     case "close-idle":
+      for (const socket of doorConnections) socket.end();
       server.closeIdleConnections();
       break;
     case "close-all":
+      for (const socket of doorConnections) socket.destroy();
       server.closeAllConnections();
       break;
     case "tally":

@@ -62,7 +62,7 @@ export async function createHttpApp({ services, lifecycle, vite, clientDir }: Ht
 
   let inFlight = 0;
   /** The log line and the metrics of one answer, whichever way it was answered. */
-  const answered = answerRecorder(logger, metrics?.requestAnswered, routeOf);
+  const answered = answerRecorder(logger.lines, metrics?.requestAnswered, routeOf);
   const observe: RequestHandler = (req, res, next) => {
     const started = performance.now();
     inFlight++;

@@ -48,22 +48,38 @@ const encodingOf = (() => {
   };
 })();
 
+/** The request headers a kept page's answer depends on, lower-cased as Node gives them. */
+export type KeptPageRequestHeaders = {
+  "accept-encoding"?: string;
+  "if-none-match"?: string;
+  "if-modified-since"?: string;
+  "cache-control"?: string;
+};
+
 /**
- * Sends a shared page: 304 when the browser's copy is current, its best encoding otherwise, no body for
- * HEAD. `X-Render-Cache` says whether it came from memory, for whoever runs the site.
+ * A kept page's answer to one request: 304 when the browser's copy is current, its best encoding otherwise,
+ * no body for HEAD. Node reads a header list and never changes it (writeHead's array form), so the kept ones
+ * are given as they are.
  */
-export function sendSharedPage(req: IncomingMessage, res: ServerResponse, page: KeptAnswers, from: "hit" | "miss"): void {
+export function keptAnswer(
+  method: string,
+  headers: KeptPageRequestHeaders,
+  page: KeptAnswers,
+  from: "hit" | "miss",
+): { status: 200 | 304; headers: readonly string[]; body: Uint8Array | null } {
   const answers = page.answers[from]!;
-  if (fresh(req.headers, page.validators)) {
-    // Node reads a header list and never changes it (writeHead's array form), so the kept ones are given as they are.
-    res.writeHead(304, answers.notModified as string[]);
-    res.end();
-    return;
-  }
-  const encoding = encodingOf(req.headers["accept-encoding"]);
-  res.writeHead(200, answers[encoding] as string[]);
-  if (req.method === "HEAD") return void res.end();
-  res.end(encoding === "identity" ? gunzipSync(page.gzip) : page[encoding]);
+  if (fresh(headers, page.validators)) return { status: 304, headers: answers.notModified, body: null };
+  const encoding = encodingOf(headers["accept-encoding"]);
+  const body = method === "HEAD" ? null : encoding === "identity" ? gunzipSync(page.gzip) : page[encoding];
+  return { status: 200, headers: answers[encoding], body };
+}
+
+/** Sends a shared page (keptAnswer). `X-Render-Cache` says whether it came from memory, for whoever runs the site. */
+export function sendSharedPage(req: IncomingMessage, res: ServerResponse, page: KeptAnswers, from: "hit" | "miss"): void {
+  const answer = keptAnswer(req.method!, req.headers, page, from);
+  res.writeHead(answer.status, answer.headers as string[]);
+  if (answer.body) res.end(answer.body);
+  else res.end();
 }
 
 export const requestHasBody = (req: IncomingMessage) =>

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "./logger";
+import { requestLine } from "./request-line";
 
 const ISO = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z`;
 
@@ -32,6 +33,27 @@ describe("createLogger", () => {
     const silent = createLogger("silent", (line) => none.push(line));
     silent.error("e");
     expect(none).toEqual([]);
+  });
+
+  it("writes a request's line, made without pino, in the form pino writes every other line, and leaves it out below info", () => {
+    const lines: string[] = [];
+    const logger = createLogger("info", (line) => lines.push(line));
+    const path = '/search/"quoted"\\ الإيزيديون\u2028';
+    logger.info("request", { method: "GET", path, status: 404, ms: 1.5 });
+    logger.lines!(requestLine("GET", path, 404, 1.5) + requestLine("HEAD", "/", 200, 0));
+    const withoutTime = (line: string) => line.replace(new RegExp(`"time":"${ISO}"`), "");
+    expect(withoutTime(lines[1]!)).toBe(withoutTime(lines[0]!));
+    expect(JSON.parse(lines[2]!)).toEqual({
+      level: "info",
+      time: expect.any(String),
+      msg: "request",
+      method: "HEAD",
+      path: "/",
+      status: 200,
+      ms: 0,
+    });
+    expect(lines).toHaveLength(3);
+    expect(createLogger("warn", () => {}).lines).toBeNull();
   });
 
   it("writes an error passed as a field as JSON writes it: never its message or stack, which can quote a query's values", () => {

@@ -14,27 +14,19 @@
  */
 import pino, { type DestinationStream } from "pino";
 import { written, type Level, type Threshold } from "./log-levels";
+import { isoTime } from "./request-line";
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /**
+   * Lines made elsewhere in the same form (server/request-line.ts), each ending in a newline, written in order
+   * with the others; null when the log leaves out info.
+   */
+  lines: ((text: string) => void) | null;
 }
-
-/** `,"time":"<ISO>"` for pino, made once per millisecond rather than once per line. */
-const isoTime = (() => {
-  let at = 0;
-  let text = "";
-  return () => {
-    const now = Date.now();
-    if (now !== at) {
-      at = now;
-      text = `,"time":"${new Date(now).toISOString()}"`;
-    }
-    return text;
-  };
-})();
 
 let standardOutput: DestinationStream | undefined;
 
@@ -68,7 +60,16 @@ function toStandardOutput(): DestinationStream {
 /** `write` receives each line, without its newline, as it is logged (tests keep them). */
 export function createLogger(level: Threshold = "info", write?: (line: string) => void): Logger {
   const noop = () => {};
-  if (level === "silent") return { debug: noop, info: noop, warn: noop, error: noop };
+  if (level === "silent") return { debug: noop, info: noop, warn: noop, error: noop, lines: null };
+  const destination = write
+    ? {
+        write: (text: string) =>
+          text
+            .split("\n")
+            .slice(0, -1)
+            .forEach((line) => write(line)),
+      }
+    : toStandardOutput();
   const out = pino(
     {
       level,
@@ -79,11 +80,17 @@ export function createLogger(level: Threshold = "info", write?: (line: string) =
       // values: every field, `err` too, is written as JSON.stringify writes it, as before.
       serializers: { err: (value: unknown) => value },
     },
-    write ? { write: (line: string) => write(line.slice(0, -1)) } : toStandardOutput(),
+    destination,
   );
   const log = (lvl: Level) =>
     !written(lvl, level) ? noop : (msg: string, fields?: Record<string, unknown>) => out[lvl]({ msg, ...fields });
-  return { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") };
+  return {
+    debug: log("debug"),
+    info: log("info"),
+    warn: log("warn"),
+    error: log("error"),
+    lines: written("info", level) ? (text) => destination.write(text) : null,
+  };
 }
 
 /** Error details for logs, with nothing of a failed query's SQL or values (app/lib/error-details.ts). */

@@ -4,6 +4,8 @@
  * with the full Express stack in render-cache.test.ts.
  */
 import { request, type IncomingMessage, type RequestListener } from "node:http";
+import { randomBytes } from "node:crypto";
+import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
@@ -69,6 +71,32 @@ function ask(url: string, options: { method?: string; headers?: Record<string, s
   });
 }
 
+/** A kept-alive connection, as a browser's: `send` writes bytes and gives back all that came back until it went quiet. */
+async function connection(url: string) {
+  const socket: Socket = connect(Number(new URL(url).port), "127.0.0.1");
+  await new Promise((connected) => socket.once("connect", connected));
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+  return {
+    socket,
+    async send(...parts: string[]) {
+      received = "";
+      for (const part of parts) {
+        socket.write(part);
+        await sleep(20);
+      }
+      for (let last = -1; received.length !== last;) {
+        last = received.length;
+        await sleep(60);
+      }
+      return received;
+    },
+  };
+}
+
+const withoutDate = (answer: string) => answer.replace(/\r\nDate: [^\r]+/g, "");
+const plainGet = (path: string, more = "") => `GET ${path} HTTP/1.1\r\nHost: site.example\r\nAccept-Encoding: identity\r\n${more}\r\n`;
+
 describe("the front thread", () => {
   it("answers a kept page itself, counts and logs it, and passes everything else to the app", async () => {
     const site = await start();
@@ -86,6 +114,86 @@ describe("the front thread", () => {
     const [tally] = await site.tallies();
     expect(tally).toMatchObject({ labels: { method: "GET", route: "/:page" }, count: 1 });
     expect([...tally!.byStatus]).toEqual([[200, 1]]);
+  });
+
+  it("answers plain requests for kept pages on the connection itself, then hands it to Node's server at the first other request, byte for byte the same", async () => {
+    const site = await start();
+    await keep(site.cache, "/kept", "<p>kept</p>");
+    const browser = await connection(site.url);
+    // Two requests in one write, pipelined, as a browser may send them.
+    const two = await browser.send(plainGet("/kept") + "HEAD /kept HTTP/1.1\r\nHost: site.example\r\n\r\n");
+    const [get, head] = two.split(/(?=HTTP\/1\.1 )/);
+    expect(get).toMatch(
+      /^HTTP\/1\.1 200 OK\r\n[^]*X-Render-Cache: hit\r\n[^]*Connection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n<p>kept<\/p>$/,
+    );
+    expect(head).toBe(get!.replace("<p>kept</p>", ""));
+    const etag = /ETag: (.+)\r\n/.exec(get!)![1]!;
+    expect(await browser.send(plainGet("/kept", `If-None-Match: ${etag}\r\n`))).toMatch(/^HTTP\/1\.1 304 Not Modified\r\n/);
+    // Not a kept page: the connection is Node's from here on, and answers the kept page as it did.
+    const handed = await browser.send(plainGet("/other") + plainGet("/kept"));
+    expect(handed).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nfrom the app/);
+    expect(withoutDate(handed.slice(handed.lastIndexOf("HTTP/1.1 ")))).toBe(withoutDate(get!));
+    expect(site.seen.map((s) => s.path)).toEqual(["/other"]);
+    const [tally] = await site.tallies();
+    expect(tally).toMatchObject({ labels: { method: "GET", route: "/:page" }, count: 3 });
+    expect([...tally!.byStatus].sort()).toEqual([
+      [200, 2],
+      [304, 1],
+    ]);
+    browser.socket.destroy();
+  });
+
+  it("answers a client that asks faster than it reads as it catches up, every answer in order", async () => {
+    const site = await start();
+    // Random bytes do not compress: each answer is 100 KB, and the socket's buffers fill long before the last.
+    await keep(site.cache, "/large", `<p>${randomBytes(75_000).toString("base64")}</p>`);
+    const client = await connection(site.url);
+    client.socket.pause();
+    client.socket.write(Array.from({ length: 300 }, () => plainGet("/large")).join(""));
+    await sleep(200);
+    // Only as many answered as the sockets' buffers hold: the rest are read when there is room.
+    const [whilePaused] = await site.tallies();
+    expect(whilePaused!.count).toBeLessThan(300);
+    client.socket.resume();
+    const answers = (await client.send()).split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(300);
+    expect(new Set(answers).size).toBe(1);
+    client.socket.destroy();
+  });
+
+  it("leaves to Node's server every request it does not read the one way Node does: a body, HTTP/1.0, a head cut in two", async () => {
+    const site = await start((req, res) => req.resume().on("end", () => res.end(`app: ${req.method} ${req.url}`)));
+    await keep(site.cache, "/kept", "<p>kept</p>");
+    const hidden = plainGet("/hidden");
+    // Were the body taken for a request of its own, /hidden would reach the app.
+    const smuggled = [
+      `GET /kept HTTP/1.1\r\nHost: site.example\r\nContent-Length: ${hidden.length}\r\n\r\n${hidden}`,
+      `GET /kept HTTP/1.1\r\nHost: site.example\r\nTransfer-Encoding: chunked\r\n\r\n${hidden.length.toString(16)}\r\n${hidden}\r\n0\r\n\r\n`,
+    ];
+    for (const attempt of smuggled) {
+      const client = await connection(site.url);
+      expect(await client.send(attempt)).toMatch(/\r\n\r\napp: GET \/kept$/);
+      client.socket.destroy();
+    }
+    expect(site.seen.map((s) => s.path)).toEqual(["/kept", "/kept"]);
+
+    const old = await connection(site.url);
+    expect(await old.send("GET /kept HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*<p>kept<\/p>$/);
+    const slow = await connection(site.url);
+    expect(await slow.send("GET /kept HTTP/1.1\r\nHo", "st: site.example\r\nAccept-Encoding: identity\r\n\r\n")).toMatch(/<p>kept<\/p>$/);
+    slow.socket.destroy();
+  });
+
+  it("closes the connections it holds, idle or handed over, when it closes", async () => {
+    const site = await start();
+    await keep(site.cache, "/kept", "<p>kept</p>");
+    const idle = [await connection(site.url), await connection(site.url)];
+    await idle[0]!.send(plainGet("/kept"));
+    await idle[1]!.send(plainGet("/other"));
+    const closed = idle.map(({ socket }) => new Promise((done) => socket.once("close", done)));
+    await new Promise<void>((done) => front!.close(done));
+    front = null;
+    await Promise.all(closed);
   });
 
   it("forgets every kept page when the render cache is cleared", async () => {
