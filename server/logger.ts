@@ -1,5 +1,6 @@
 /**
- * Structured JSON logs, one line per event, written by pino. Callers pass only non-personal fields: no IP
+ * Structured JSON logs, one line per event, written by pino; the one line per request is made in the same form
+ * by server/request-line.ts and written through `lines`. Callers pass only non-personal fields: no IP
  * addresses, no form contents, no email addresses, no query strings (they can carry anything), and errors
  * only through describeError.
  *
