@@ -22,10 +22,17 @@ export const ROUTE_EXAMPLES = [
 ];
 
 /**
- * A page of every kind a visitor can reach: each route, the site's own not-found page and a route's. axe checks
- * each once on a desktop and once on a phone; the other pages share these templates.
+ * Addresses that one route module answers with the same template as another example: the terms beside the
+ * privacy policy (legal.tsx), the advisors' board beside the directors' (team.board.tsx), and a director's page
+ * beside an advisor's (team.member.tsx), which has the back link a director's lacks.
  */
-export const PAGE_KINDS = [...ROUTE_EXAMPLES, "/no-such-page", "/communities/atlantis"];
+const SAME_TEMPLATE = new Set(["/terms-of-use", "/team/board-of-advisors", "/team/director/amira-placeholder"]);
+
+/**
+ * A page of every kind a visitor can reach: one example of each template, the site's own not-found page and a
+ * route's. axe checks each once on a desktop and once on a phone; the other pages share these templates.
+ */
+export const PAGE_KINDS = [...ROUTE_EXAMPLES.filter((path) => !SAME_TEMPLATE.has(path)), "/no-such-page", "/communities/atlantis"];
 
 /**
  * The same kinds in a right-to-left language (issue 34: axe on every public page kind in Arabic): the mirrored
