@@ -164,9 +164,6 @@ const doorConnections = new Set<Socket>();
  */
 const door = createListener({ noDelay: true }, (socket) => {
   doorConnections.add(socket);
-  // Answers not yet wholly handed to the kernel: a slow reader's connection is not idle.
-  let unsent = 0;
-  const sent = () => void unsent--;
   const handOver = (chunk: Buffer, at: number) => {
     doorConnections.delete(socket);
     socket.off("data", read);
@@ -186,14 +183,9 @@ const door = createListener({ noDelay: true }, (socket) => {
       const page = request && pages.get(request.url);
       if (!page) return handOver(chunk, at);
       const answer = keptAnswer(request.method, request.headers, page, "hit");
-      unsent++;
       socket.cork();
-      socket.write(
-        `${STATUS_LINE[answer.status]}${headLines(answer.headers)}${dateLine()}${KEEP_ALIVE}`,
-        "latin1",
-        answer.body ? undefined : sent,
-      );
-      if (answer.body) socket.write(answer.body, sent);
+      socket.write(`${STATUS_LINE[answer.status]}${headLines(answer.headers)}${dateLine()}${KEEP_ALIVE}`, "latin1");
+      if (answer.body) socket.write(answer.body);
       socket.uncork();
       answered(request.method, request.url, answer.status, started);
       at = request.end;
@@ -211,9 +203,9 @@ const door = createListener({ noDelay: true }, (socket) => {
     // Idle again: as long as Node would keep it open, waiting for the next request.
     socket.setTimeout(options.keepAliveTimeout);
   };
-  // As Node's server: an idle connection is closed, one still sending an answer is not (its last write, when it
-  // completes, starts the wait again).
-  const idle = () => unsent === 0 && socket.destroy();
+  // As Node's server: an idle connection is closed, one still sending an answer (bytes the kernel has not yet
+  // taken) is not; its last write, when it completes, starts the wait again.
+  const idle = () => socket.writableLength === 0 && socket.destroy();
   // A client that resets its connection: nothing to answer, nothing to say.
   const ignore = () => {};
   socket.on("data", read);
