@@ -194,8 +194,8 @@ const door = createListener({ noDelay: true }, (socket) => {
         socket.pause();
         socket.once("drain", () => {
           socket.resume();
-          if (at < chunk.length) read(chunk.subarray(at));
-          else socket.setTimeout(options.keepAliveTimeout);
+          // The rest of what was read, if any; nothing left, it waits as an idle connection does.
+          read(chunk.subarray(at));
         });
         return;
       }

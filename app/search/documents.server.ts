@@ -161,23 +161,36 @@ export function pageDocuments(
         body: textOf(page.bodyHtml),
       }),
     ),
-    ...Object.entries(FIXED_PAGES).map(([id, page]) =>
-      doc({
-        key: `page:${id}`,
-        kind: "page",
-        href: page.path,
-        title: text[page.title],
-        summary: text[page.description],
-        body: id === "partners" ? content.partners.map((p) => join(p.name, p.description)).join(" ") : "",
-      }),
-    ),
+    ...fixedPageDocuments(content, language),
   ];
+}
+
+/**
+ * The pages whose words are the interface's (contact, donate…), in `language` with staff's corrections: every
+ * language has them, whatever it has translated. The partners page lists the edition's partners.
+ */
+export function fixedPageDocuments(
+  content: Pick<SiteContent, "partners"> & { interfaceCorrections?: InterfaceCorrections },
+  language: LanguageCode,
+): SearchDocument[] {
+  const doc = documentIn(language);
+  const text = interfaceText(language, content.interfaceCorrections);
+  return Object.entries(FIXED_PAGES).map(([id, page]) =>
+    doc({
+      key: `page:${id}`,
+      kind: "page",
+      href: page.path,
+      title: text[page.title],
+      summary: text[page.description],
+      body: id === "partners" ? content.partners.map((p) => join(p.name, p.description)).join(" ") : "",
+    }),
+  );
 }
 
 /**
  * The content document a page's search document is made from (a community's page from its file), for the
  * translations: a language indexes the pages whose document it has published. The fixed pages (contact,
- * donate…) have none: their words are the interface's, in every language.
+ * donate…) have none: their words are the interface's, in every language (fixedPageDocuments).
  */
 export function documentPathOfKey(key: string): string | null {
   const [kind, id = ""] = key.split(/:(.*)/s);

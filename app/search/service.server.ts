@@ -10,7 +10,7 @@ import type { SiteContent } from "~/content/collections.server";
 import type { ContentSnapshot } from "~/content/snapshot.server";
 import { PREFIXED_LANGUAGES, localPath, type LanguageCode } from "~/i18n/languages";
 import { inLanguage, publishedNewsWithCommunities } from "~/news/queries.server";
-import { documentPathOfKey, newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
+import { documentPathOfKey, fixedPageDocuments, newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
 import { syncSearchIndex } from "./index.server";
 import type { SearchAnswer } from "./results";
 import { runSearch, type SearchRequest } from "./search.server";
@@ -30,15 +30,18 @@ export type SearchOutcome = { ok: true; answer: SearchAnswer } | { ok: false; re
  * The pages of an edition in `language`, at its addresses: those whose translation is published, and the
  * fixed pages, whose words are the interface's (in every language, translations or none).
  */
-function documentsInLanguage(content: SiteContent & Partial<Pick<ContentSnapshot, "languages" | "translations">>, language: LanguageCode) {
-  const edition = content.languages?.[language] ?? content;
-  const translations = edition.translations ?? {};
-  return pageDocuments(edition, language)
-    .filter((doc) => {
-      const path = documentPathOfKey(doc.key);
-      return path === null || Object.hasOwn(translations, path);
-    })
-    .map((doc) => ({ ...doc, href: localPath(language, doc.href) }));
+function documentsInLanguage(content: SiteContent & Partial<Pick<ContentSnapshot, "languages">>, language: LanguageCode) {
+  const edition = content.languages?.[language];
+  const translated = edition
+    ? pageDocuments(edition, language).filter((doc) => {
+        const path = documentPathOfKey(doc.key);
+        return path !== null && Object.hasOwn(edition.translations, path);
+      })
+    : [];
+  return [...translated, ...fixedPageDocuments(edition ?? content, language)].map((doc) => ({
+    ...doc,
+    href: localPath(language, doc.href),
+  }));
 }
 
 export function createSearchService(db: Database, options: SearchServiceOptions) {
