@@ -42,3 +42,11 @@ export type LogEvent = [level: Level, msg: string, fields: Record<string, unknow
 
 /** Carries the client's address from the front thread to the app: set there, never taken from a client. */
 export const CLIENT_ADDRESS_HEADER = "x-front-client-address";
+
+/**
+ * Marks an answer the app gave before the request's body had all arrived (413, 415, 403…), in place of its
+ * `Connection: close`: the app's server would otherwise close the connection while the front thread is still
+ * sending the body, and the front thread would meet the broken pipe before the answer and say 502. The front
+ * thread stops sending, passes the answer on with `Connection: close`, then drops the connection to the app.
+ */
+export const ANSWERED_EARLY_HEADER = "x-front-answered-early";

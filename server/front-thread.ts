@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import onHeaders from "on-headers";
 import type { AnswerTally } from "./answered";
-import { CLIENT_ADDRESS_HEADER, type FromFront, type FrontOptions, type ToFront } from "./front-protocol";
+import { ANSWERED_EARLY_HEADER, CLIENT_ADDRESS_HEADER, type FromFront, type FrontOptions, type ToFront } from "./front-protocol";
 import { describeError, type Logger } from "./logger";
 import type { Metrics } from "./metrics";
 import type { RenderCache } from "./render-cache";
@@ -53,6 +54,13 @@ function appListener(listener: RequestListener): RequestListener {
     Object.defineProperty(req.socket, "remoteAddress", {
       value: typeof address === "string" && address ? address : undefined,
       configurable: true,
+    });
+    // Runs after the app's own header listeners (server/http.ts closes a connection answered early): the front
+    // thread closes this one, once it has the answer (ANSWERED_EARLY_HEADER).
+    onHeaders(res, () => {
+      if (req.complete || res.getHeader("connection") !== "close") return;
+      res.removeHeader("connection");
+      res.setHeader(ANSWERED_EARLY_HEADER, "1");
     });
     listener(req, res);
   };

@@ -12,7 +12,15 @@ import { createServer as createListener, type Socket } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
 import { answerRecorder, createRequestTally } from "./answered";
-import { CLIENT_ADDRESS_HEADER, type FromFront, type FrontOptions, type FrontPage, type LogEvent, type ToFront } from "./front-protocol";
+import {
+  ANSWERED_EARLY_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  type FromFront,
+  type FrontOptions,
+  type FrontPage,
+  type LogEvent,
+  type ToFront,
+} from "./front-protocol";
 import { describeError } from "../app/lib/error-details";
 import { answerFromCache, keptAnswer, keptSize } from "./kept-page";
 import { readKeptRequest } from "./kept-request";
@@ -76,6 +84,7 @@ const HOP_BY_HOP = new Set([
   "trailer",
   "expect",
   CLIENT_ADDRESS_HEADER,
+  ANSWERED_EARLY_HEADER,
 ]);
 // The app's socket is never closed from its side (keepAliveTimeout 0 there), so a kept connection is never
 // found closed when reused.
@@ -94,14 +103,21 @@ function passToApp(req: IncomingMessage, res: ServerResponse) {
     { socketPath: options.appSocket, agent, method: req.method, path: req.url, headers, setHost: false },
     (answer) => {
       const out: string[] = [];
-      // An answer the app gives before the request's body has arrived (413, 403…) closes the client's connection
-      // too, as it closes the app's: the unread rest of the body would break the client's next request.
       let close = draining;
+      let early = false;
       const rawOut = answer.rawHeaders;
       for (let i = 0; i < rawOut.length; i += 2) {
         const name = rawOut[i]!.toLowerCase();
         if (name === "connection" && /\bclose\b/i.test(rawOut[i + 1]!)) close = true;
+        if (name === ANSWERED_EARLY_HEADER) early = true;
         if (!HOP_BY_HOP.has(name)) out.push(rawOut[i]!, rawOut[i + 1]!);
+      }
+      // An answer given before the request's body has all arrived (413, 403…) closes the client's connection,
+      // whose unread rest of the body would break its next request, and the app's, which waits for that rest.
+      if (early) {
+        close = true;
+        req.unpipe(upstream);
+        answer.once("end", () => upstream.destroy());
       }
       if (close) out.push("Connection", "close");
       res.writeHead(answer.statusCode!, answer.statusMessage, out);
