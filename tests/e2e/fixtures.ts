@@ -34,6 +34,10 @@ export async function expectNoAxeViolations(page: Page) {
     // Violations are all the test reads: axe then skips building selectors for the elements that pass
     // (axe-core's API docs, "Performance").
     .options({ resultTypes: ["violations"] })
+    // axe.run in the page itself. The default runs it frame by frame and opens a blank page to join the parts,
+    // injecting axe twice more; it is for frames, and no page here has one: an embed's frame appears only once
+    // its visitor consents (ClickToLoad). A third less time a page: 0.52 s against 0.84 s, on 24 pages.
+    .setLegacyMode(true)
     .analyze();
   const summary = results.violations.map(
     (v) =>
