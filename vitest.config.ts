@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 const UNIT_TESTS = ["app/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts"];
 /** Unit tests that replace a module with vi.mock: in a shared module graph the mock could miss or leak. */
 const MOCKING_TESTS = ["app/lib/image-upload.test.ts"];
+const UNIT_LIMITS = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -24,13 +25,12 @@ export default defineConfig({
           include: UNIT_TESTS,
           exclude: MOCKING_TESTS,
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...UNIT_LIMITS,
         },
       },
       {
         extends: true,
-        test: { name: "unit (isolated)", include: MOCKING_TESTS, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: "unit (isolated)", include: MOCKING_TESTS, ...UNIT_LIMITS },
       },
       {
         // Black-box suites: built servers in child processes, the command-line tools, nginx. On a machine busy with
