@@ -20,7 +20,7 @@ import { errorBoundary } from "./components/ui/ErrorViews";
 import { appContext } from "./context.server";
 import { layoutData } from "./components/layout/layout-data.server";
 import { useNonce } from "./lib/nonce";
-import { inStaffArea, wantsHydration } from "./lib/route-handle";
+import { HYDRATE_ON_FIRST_USE, inStaffArea, wantsHydration } from "./lib/route-handle";
 import { interfaceText, layoutText } from "./i18n/interface-text.server";
 import {
   LANGUAGES,
@@ -131,7 +131,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page not yet translated is English text inside the language's interface.
   const englishMain = language.code !== SOURCE_LANGUAGE && !site?.languages.translated;
   return (
-    <html lang={language.code} dir={language.dir} data-script={language.script}>
+    <html
+      lang={language.code}
+      dir={language.dir}
+      data-script={language.script}
+      data-hydrate={hydrate && !staffArea ? HYDRATE_ON_FIRST_USE : undefined}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -6,6 +6,9 @@ export interface RouteHandle {
   staffArea?: boolean;
 }
 
+/** `<html data-hydrate>` on a public page that hydrates: app/entry.client.tsx waits for the visitor's first use. */
+export const HYDRATE_ON_FIRST_USE = "on-first-use";
+
 export function wantsHydration(matches: { handle?: unknown }[]): boolean {
   return matches.some((m) => Boolean((m.handle as RouteHandle | undefined)?.hydrate));
 }

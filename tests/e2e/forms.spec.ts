@@ -1,14 +1,41 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterDataRouter" in window);
+
 /**
- * A form page, once React Router has taken it over: its scripts are asked for by the page's own module script,
- * not preloaded (app/entry.server.tsx), so they can arrive after the load event that goto waits for.
+ * A form page, once React Router has taken it over. React waits for the visitor's first use (app/entry.client.tsx):
+ * a key press is one that moves nothing, pressed until the scripts, which can arrive after the load event that goto
+ * waits for (app/entry.server.tsx), have heard one.
  */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await expect
+    .poll(async () => {
+      await page.keyboard.press("Shift");
+      return page.evaluate(() => "__reactRouterDataRouter" in window);
+    })
+    .toBe(true);
 }
+
+test("a form page waits for its first use to hydrate, and keeps what was typed meanwhile", async ({ page }) => {
+  await page.goto("/fa/contact");
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+  const email = page.locator("#email");
+  // The first key lands before React has the page; every key must still be there once it has.
+  await email.pressSequentially("layla@example.org");
+  await hydrated(page);
+  await expect(email).toHaveValue("layla@example.org");
+  // React's validation answers in the page, without asking the server.
+  const posts: string[] = [];
+  page.on("request", (r) => void (r.method() === "POST" && posts.push(r.url())));
+  await page.locator("main form button[type=submit]").click();
+  await expect(page.locator("#name-error")).toBeVisible();
+  await expect(page.locator("#email-error")).toHaveCount(0);
+  await expect(email).toHaveValue("layla@example.org");
+  expect(posts).toEqual([]);
+});
 
 test.describe("contact form", () => {
   test("validates on submit, then on every change, with errors tied to their fields", async ({ page }) => {
