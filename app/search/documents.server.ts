@@ -7,8 +7,7 @@
 import { href } from "react-router";
 import { Parser } from "htmlparser2";
 import type { SiteContent } from "~/content/collections.server";
-import { FIXED_PAGES } from "~/content/fixed-pages";
-import { BOARDS } from "~/components/team/boards";
+import { BOARD_PAGES, FIXED_PAGES } from "~/content/fixed-pages";
 import { BOARD_TITLE, ROLE_TEXT } from "~/content/team-words";
 import { interfaceText, type InterfaceCorrections } from "~/i18n/interface-text.server";
 import { SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
@@ -202,14 +201,14 @@ export function listPageDocuments(
   const doc = documentIn(language);
   const text = interfaceText(language, content.interfaceCorrections);
   return [
-    ...Object.values(BOARDS).map((board) =>
+    ...(["directors", "advisors"] as const).map((board) =>
       doc({
-        key: boardListKey(board.key),
+        key: boardListKey(board),
         kind: "page",
-        href: board.path,
-        title: text[board.title],
-        summary: text[board.description],
-        body: content[board.key]
+        href: BOARD_PAGES[board].path,
+        title: text[BOARD_PAGES[board].title],
+        summary: text[BOARD_PAGES[board].description],
+        body: content[board]
           .filter((m) => m.listed)
           .map((m) => `${m.name}, ${text[ROLE_TEXT[m.title]]}.`)
           .join(" "),
@@ -230,7 +229,7 @@ export function listPageDocuments(
 }
 
 /** A list page's key: `page:` and a name no content page has (those are about, privacy-policy, terms-of-use). */
-export const boardListKey = (board: keyof typeof BOARDS) => `page:board-of-${board}`;
+export const boardListKey = (board: keyof typeof BOARD_PAGES) => `page:board-of-${board}`;
 export const newsListKey = (slug: string) => `page:news/${slug}`;
 
 /**
