@@ -1,8 +1,9 @@
 /**
  * Everything a visitor can read, as search documents: each community page, article, board member with a
- * page of their own, published news item and other page, in the words the visitor sees (the rendered HTML
- * as text), in three parts the index weighs differently: title, summary, body; and the communities each is
- * about, for the filter (a community's own page, an article's "Communities targeted", a news item's tags).
+ * page of their own, published news item and other page, the lists among them (the boards, a community's
+ * news), in the words the visitor sees (the rendered HTML as text), in three parts the index weighs
+ * differently: title, summary, body; and the communities each is about, for the filter (a community's own
+ * page, an article's "Communities targeted", a news item's tags).
  */
 import { href } from "react-router";
 import { Parser } from "htmlparser2";
