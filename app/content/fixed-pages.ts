@@ -5,6 +5,7 @@
  */
 import { href } from "react-router";
 import type { MessageKey } from "~/i18n/text";
+import { BOARD_TITLE } from "./team-words";
 
 export interface FixedPage {
   path: string;
@@ -19,3 +20,9 @@ export const FIXED_PAGES = {
   joinUs: { path: href("/join-us"), title: "join.title", description: "join.description" },
   contact: { path: href("/contact"), title: "contact.title", description: "contact.description" },
 } as const satisfies Record<string, FixedPage>;
+
+/** The two boards' list pages (their members' pages are content): app/components/team/boards.ts describes them from here. */
+export const BOARD_PAGES = {
+  directors: { path: href("/team/board-of-directors"), title: BOARD_TITLE.directors, description: "team.directors.description" },
+  advisors: { path: href("/team/board-of-advisors"), title: BOARD_TITLE.advisors, description: "team.advisors.description" },
+} as const satisfies Record<keyof typeof BOARD_TITLE, FixedPage>;

@@ -1,13 +1,14 @@
 /**
  * Everything a visitor can read, as search documents: each community page, article, board member with a
- * page of their own, published news item and other page, in the words the visitor sees (the rendered HTML
- * as text), in three parts the index weighs differently: title, summary, body; and the communities each is
- * about, for the filter (a community's own page, an article's "Communities targeted", a news item's tags).
+ * page of their own, published news item and other page, the lists among them (the boards, a community's
+ * news), in the words the visitor sees (the rendered HTML as text), in three parts the index weighs
+ * differently: title, summary, body; and the communities each is about, for the filter (a community's own
+ * page, an article's "Communities targeted", a news item's tags).
  */
 import { href } from "react-router";
 import { Parser } from "htmlparser2";
 import type { SiteContent } from "~/content/collections.server";
-import { FIXED_PAGES } from "~/content/fixed-pages";
+import { BOARD_PAGES, FIXED_PAGES } from "~/content/fixed-pages";
 import { BOARD_TITLE, ROLE_TEXT } from "~/content/team-words";
 import { interfaceText, type InterfaceCorrections } from "~/i18n/interface-text.server";
 import { SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
@@ -162,6 +163,7 @@ export function pageDocuments(
       }),
     ),
     ...fixedPageDocuments(content, language),
+    ...listPageDocuments(content, language),
   ];
 }
 
@@ -188,9 +190,54 @@ export function fixedPageDocuments(
 }
 
 /**
+ * The lists of documents, which every language has too (docs/i18n.md, "Pages in every language"): each board,
+ * titled and described as its page is, with the members its grid shows, by name and role (the name the
+ * edition's, the role the interface's); and each community's news (every community has its page, saying so
+ * when it has no news yet), found with the community's filter. The items are documents of their own.
+ */
+export function listPageDocuments(
+  content: Pick<SiteContent, "communities" | "directors" | "advisors"> & { interfaceCorrections?: InterfaceCorrections },
+  language: LanguageCode,
+): SearchDocument[] {
+  const doc = documentIn(language);
+  const text = interfaceText(language, content.interfaceCorrections);
+  return [
+    ...(["directors", "advisors"] as const).map((board) =>
+      doc({
+        key: boardListKey(board),
+        kind: "page",
+        href: BOARD_PAGES[board].path,
+        title: text[BOARD_PAGES[board].title],
+        summary: text[BOARD_PAGES[board].description],
+        body: content[board]
+          .filter((m) => m.listed)
+          .map((m) => `${m.name}, ${text[ROLE_TEXT[m.title]]}.`)
+          .join(" "),
+      }),
+    ),
+    ...content.communities.map((c) =>
+      doc({
+        key: newsListKey(c.slug),
+        kind: "page",
+        href: href("/communities/:community/news", { community: c.slug }),
+        title: fillIn(language, text["community.newsFeed"], { name: c.name }),
+        summary: fillIn(language, text["communityNews.description"], { name: c.name }),
+        body: "",
+        communities: [c.slug],
+      }),
+    ),
+  ];
+}
+
+/** A list page's key: `page:` and a name no content page has (those are about, privacy-policy, terms-of-use). */
+export const boardListKey = (board: keyof typeof BOARD_PAGES) => `page:board-of-${board}`;
+export const newsListKey = (slug: string) => `page:news/${slug}`;
+
+/**
  * The content document a page's search document is made from (a community's page from its file), for the
  * translations: a language indexes the pages whose document it has published. The fixed pages (contact,
- * donate…) have none: their words are the interface's, in every language (fixedPageDocuments).
+ * donate…) and the lists (the boards, a community's news) have none: their words are the interface's, in every
+ * language (fixedPageDocuments, listPageDocuments).
  */
 export function documentPathOfKey(key: string): string | null {
   const [kind, id = ""] = key.split(/:(.*)/s);

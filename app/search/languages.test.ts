@@ -9,6 +9,7 @@ import { contentOn } from "../../tests/helpers/content-store";
 import { forEachDatabase } from "../../tests/helpers/databases";
 import { contentFiles } from "~/content/content.server";
 import { serializeTranslation } from "~/content/translations.server";
+import arabic from "~/i18n/messages/ar.json";
 import { createLimitStore } from "~/lib/limits.server";
 import { createSearchService } from "./service.server";
 
@@ -71,6 +72,12 @@ forEachDatabase("site search in every language (issue 34)", (handle) => {
     const english = await find("Sinjar", "en");
     expect(english.every((r) => r.language === "en")).toBe(true);
     expect(english.find((r) => r.key === "community:yazidis")?.href).toBe("/communities/yazidis");
+  });
+
+  it("names a community in its translation on the language's news list, and the English where it has none", async () => {
+    const news = (language: string) => ({ key: "page:news/yazidis", language, href: `/${language}/communities/yazidis/news` });
+    expect(await find(`${TRANSLATIONS.ar.name} ${arabic["communityNews.eyebrow"]}`, "ar")).toContainEqual(news("ar"));
+    expect(await find("Yazidis", "ckb")).toContainEqual(news("ckb"));
   });
 
   it("keeps Sorani and Kurmanji apart from Arabic and Persian: with no translation, they find the English", async () => {

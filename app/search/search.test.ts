@@ -11,6 +11,8 @@ import { forEachDatabase } from "../../tests/helpers/databases";
 import { newsInput } from "../../tests/helpers/news";
 import { buildSiteContent, type SiteContent } from "~/content/collections.server";
 import { contentFiles } from "~/content/content.server";
+import arabic from "~/i18n/messages/ar.json";
+import { fillIn } from "~/i18n/text";
 import { createLimitStore } from "~/lib/limits.server";
 import { publishedNewsWithCommunities } from "~/news/queries.server";
 import { createNewsService } from "~/news/service.server";
@@ -30,6 +32,12 @@ const FIRST_EDITION = buildSiteContent(contentFiles);
 const withDescription = (content: SiteContent, slug: string, description: string): SiteContent => ({
   ...content,
   communities: content.communities.map((c) => (c.slug === slug ? { ...c, description } : c)),
+});
+
+/** The content with one community renamed, as a staff save would leave it. */
+const withName = (content: SiteContent, slug: string, name: string): SiteContent => ({
+  ...content,
+  communities: content.communities.map((c) => (c.slug === slug ? { ...c, name } : c)),
 });
 
 const query = (q: string, more: Partial<SearchRequest> = {}): SearchRequest => ({ q, kind: null, community: null, page: 1, ...more });
@@ -278,6 +286,47 @@ forEachDatabase("site search", (handle) => {
     await find("Copts");
     await find("xqzvwk");
     expect(searched).toEqual([true, false]);
+  });
+
+  it("finds each board's list page by its title, and by the name of a member it lists", async () => {
+    expect((await find("board of advisors")).results[0]).toMatchObject({ href: "/team/board-of-advisors", kind: "page" });
+    expect((await find("board of directors")).results[0]).toMatchObject({ href: "/team/board-of-directors", kind: "page" });
+    const advisor = FIRST_EDITION.advisors.find((m) => m.listed)!;
+    const director = FIRST_EDITION.directors.find((m) => m.listed)!;
+    expect(await everyResult(`"${advisor.name}"`)).toContain("/team/board-of-advisors");
+    expect(await everyResult(`"${director.name}"`)).toContain("/team/board-of-directors");
+    // An officer's record (listed: false) is not on the board's grid, so not in its list's words.
+    const officer = FIRST_EDITION.directors.find((m) => !m.listed)!;
+    expect(await everyResult(`"${officer.name}"`)).not.toContain("/team/board-of-directors");
+  });
+
+  it("finds a community's news list by its title, with the community's filter, and follows a rename", async () => {
+    const yazidiNews = await find("Yazidi news");
+    expect(yazidiNews.results.slice(0, 3).map((r) => r.href)).toContain("/communities/yazidis/news");
+    const filtered = await find("news", { community: "yazidis", kind: "page" });
+    expect(filtered.results.map((r) => r.href)).toEqual(["/communities/yazidis/news"]);
+    current = withName(current, "samaritans", "Quollkeepers");
+    await search.index(current, { ids: [] });
+    expect((await find("Quollkeepers news", { correct: false })).results.map((r) => r.href)).toContain("/communities/samaritans/news");
+    current = FIRST_EDITION;
+    await search.index(current, { ids: [] });
+    expect((await find("Quollkeepers", { correct: false })).total).toBe(0);
+  });
+
+  it("finds the lists in every language in that language's words: the Arabic board title, staff's correction of it", async () => {
+    const title = arabic["nav.boardOfAdvisors"];
+    expect((await find(title, { language: "ar" })).results[0]).toMatchObject({
+      href: "/ar/team/board-of-advisors",
+      language: "ar",
+      kind: "page",
+      title,
+    });
+    const news = fillIn("ar", arabic["community.newsFeed"], { name: FIRST_EDITION.communities.find((c) => c.slug === "yazidis")!.name });
+    expect((await find(news, { language: "ar" })).results[0]).toMatchObject({ href: "/ar/communities/yazidis/news", language: "ar" });
+    const corrected = { ...FIRST_EDITION, interfaceCorrections: { ar: { "nav.boardOfAdvisors": "مجلس الحكماء الزيزفوني" } } };
+    await search.index(corrected, { ids: [] });
+    expect((await find("الزيزفوني", { language: "ar" })).results.map((r) => r.href)).toEqual(["/ar/team/board-of-advisors"]);
+    await search.index(current, { ids: [] });
   });
 
   it("keeps each language apart: a document in another language is not an English result", async () => {

@@ -10,7 +10,15 @@ import type { SiteContent } from "~/content/collections.server";
 import type { ContentSnapshot } from "~/content/snapshot.server";
 import { PREFIXED_LANGUAGES, localPath, type LanguageCode } from "~/i18n/languages";
 import { inLanguage, publishedNewsWithCommunities } from "~/news/queries.server";
-import { documentPathOfKey, fixedPageDocuments, newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
+import {
+  documentPathOfKey,
+  fixedPageDocuments,
+  listPageDocuments,
+  newsDocuments,
+  newsKey,
+  PAGE_KINDS,
+  pageDocuments,
+} from "./documents.server";
 import { syncSearchIndex } from "./index.server";
 import type { SearchAnswer } from "./results";
 import { runSearch, type SearchRequest } from "./search.server";
@@ -28,7 +36,8 @@ export type SearchOutcome = { ok: true; answer: SearchAnswer } | { ok: false; re
 
 /**
  * The pages of an edition in `language`, at its addresses: those whose translation is published, and the
- * fixed pages, whose words are the interface's (in every language, translations or none).
+ * fixed pages and the lists, whose words are the interface's (in every language, translations or none; the
+ * lists name their items in the edition's words). A language with nothing translated builds only these.
  */
 function documentsInLanguage(content: SiteContent & Partial<Pick<ContentSnapshot, "languages">>, language: LanguageCode) {
   const edition = content.languages?.[language];
@@ -38,7 +47,8 @@ function documentsInLanguage(content: SiteContent & Partial<Pick<ContentSnapshot
         return path !== null && Object.hasOwn(edition.translations, path);
       })
     : [];
-  return [...translated, ...fixedPageDocuments(edition ?? content, language)].map((doc) => ({
+  const everyLanguage = edition ?? content;
+  return [...translated, ...fixedPageDocuments(everyLanguage, language), ...listPageDocuments(everyLanguage, language)].map((doc) => ({
     ...doc,
     href: localPath(language, doc.href),
   }));

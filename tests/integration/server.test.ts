@@ -8,6 +8,7 @@ import { ROUTE_EXAMPLES, SITEMAP_LANGUAGES, sitemapPaths } from "../helpers/page
 import { buildSiteContent } from "../../app/content/collections.server";
 import { readContentFiles } from "../../app/content/read-files.server";
 import { LANGUAGES, languageOfPath } from "../../app/i18n/languages";
+import arabic from "../../app/i18n/messages/ar.json";
 
 /** A made-up v3 onion address (56 base32 characters). */
 const ONION = `http://${"a".repeat(50)}234567.onion`;
@@ -466,6 +467,9 @@ describe("addresses in other languages (issue 34)", () => {
     // The pages whose words are the interface's are found in every language, at that language's address.
     const contact = await (await get("/ar/search?q=" + encodeURIComponent("اتصل"))).text();
     expect(contact).toContain('href="/ar/contact"');
+    // So are the lists: the board of advisors by its Arabic title, a result leading to its Arabic address.
+    const advisors = await (await get("/ar/search?q=" + encodeURIComponent(arabic["nav.boardOfAdvisors"]))).text();
+    expect(advisors).toContain('<bdi dir="ltr">/ar/team/board-of-advisors</bdi>');
     const persian = await (await get("/fa/search?q=ISIS")).text();
     expect(persian).toContain("<title>نتایج جست‌وجو برای «ISIS» | ");
     expect(persian).toMatch(/>[۰-۹]+ نتیجه برای <q><bdi>ISIS<\/bdi><\/q>، نمایش ۱ تا ۱۰</);

@@ -1,7 +1,7 @@
 /** The two boards (docs/product.md, "Team"), described once for their list pages and their members' pages. */
 import { href } from "react-router";
 import type { NotFoundPage } from "~/components/ui/ErrorViews";
-import { BOARD_TITLE } from "~/content/team-words";
+import { BOARD_PAGES } from "~/content/fixed-pages";
 import { languageOfPath } from "~/i18n/languages";
 import type { MessageKey } from "~/i18n/text";
 
@@ -22,18 +22,14 @@ interface Board {
 export const BOARDS: Record<Board["key"], Board> = {
   directors: {
     key: "directors",
-    title: BOARD_TITLE.directors,
-    description: "team.directors.description",
-    path: href("/team/board-of-directors"),
+    ...BOARD_PAGES.directors,
     memberPath: (id) => href("/team/director/:id", { id }),
     back: null,
     notFound: { title: "team.directorNotFound", backHref: href("/team/board-of-directors"), backLabel: "team.backToDirectors" },
   },
   advisors: {
     key: "advisors",
-    title: BOARD_TITLE.advisors,
-    description: "team.advisors.description",
-    path: href("/team/board-of-advisors"),
+    ...BOARD_PAGES.advisors,
     memberPath: (id) => href("/team/advisor/:id", { id }),
     back: { href: href("/team/board-of-advisors"), label: "team.backToAdvisors" },
     notFound: {
