@@ -231,8 +231,8 @@ function ReviewPanel({ editing }: { editing: Editing }) {
       </p>
       <p className="mt-1 text-sm">
         The shipped {editing.englishName} text is a first draft. Until a native speaker has read every string and it is marked as reviewed,
-        “What the site still needs” lists it. A review covers the strings as they were: a string a later release adds or changes is marked “
-        {NEW_SINCE_REVIEW}” below, and listed there, until the text is marked as reviewed again.
+        “What the site still needs” lists it. A review covers the strings as they were when it was marked. A string a later release adds or
+        changes is marked <q>{NEW_SINCE_REVIEW}</q> below; once a native speaker has read it, mark the text as reviewed again.
       </p>
       <Form method="post" className="mt-3 flex flex-wrap gap-3">
         {!reviewed || since ? (
