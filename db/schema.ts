@@ -154,6 +154,12 @@ export const interfaceReviews = pgTable("interface_reviews", {
   language: text("language").primaryKey(),
   reviewedAt: timestamp("reviewed_at", { withTimezone: true }).notNull().defaultNow(),
   reviewedBy: text("reviewed_by"),
+  /**
+   * The strings the review covered: each key's fingerprint of its shipped English and this language's shipped
+   * text when it was reviewed (app/i18n/interface-corrections.server.ts, `fingerprintsOf`). Null on a review
+   * recorded before there was this column (migration 0016), filled in at its first read.
+   */
+  strings: jsonb("strings").$type<Record<string, string>>(),
 });
 
 /** Binary columns, read as Buffers on both databases (pg gives Buffers, PGlite Uint8Arrays). */

@@ -7,8 +7,8 @@
 import type { Database } from "../../db/client.server";
 import { bumpContentVersion } from "../../db/content-version.server";
 import { interfaceField } from "~/i18n/interface-form";
-import { correctionProblem, isMessageKey, writeCorrections, writeReview } from "~/i18n/interface-corrections.server";
-import { MESSAGE_KEYS } from "~/i18n/interface-text.server";
+import { correctionProblem, isMessageKey, writeCorrections, writeReview, type ShippedCatalog } from "~/i18n/interface-corrections.server";
+import { MESSAGE_KEYS, SHIPPED } from "~/i18n/interface-text.server";
 import type { LanguageCode } from "~/i18n/languages";
 import type { MessageKey } from "~/i18n/text";
 import type { Published } from "~/lib/published";
@@ -79,10 +79,20 @@ export async function saveInterfaceText(
   return { kind: "saved", ...changed, ...(await store.publish()) };
 }
 
-/** Marks a language's interface text reviewed by `actor` (or not reviewed), with an audit entry; false when it already was. */
-export async function markInterfaceTextReviewed(db: Database, actor: Actor, language: LanguageCode, reviewed: boolean): Promise<boolean> {
+/**
+ * Marks a language's interface text reviewed by `actor`, covering every string the catalog ships now (again,
+ * when strings were added or changed since its last review), or not reviewed, with an audit entry; false when
+ * nothing changed.
+ */
+export async function markInterfaceTextReviewed(
+  db: Database,
+  actor: Actor,
+  language: LanguageCode,
+  reviewed: boolean,
+  catalog: ShippedCatalog = SHIPPED,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const changed = await writeReview(tx, language, reviewed ? { reviewedBy: actor.id } : null);
+    const changed = await writeReview(tx, language, reviewed ? { reviewedBy: actor.id } : null, catalog);
     if (changed)
       await audit(tx, actor, {
         action: reviewed ? "interface-text-reviewed" : "interface-text-unreviewed",

@@ -6,9 +6,9 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { readContentVersion } from "../../db/content-version.server";
-import { auditLog, interfaceCorrections, staffUsers } from "../../db/schema";
+import { auditLog, interfaceCorrections, interfaceReviews as interfaceReviewsTable, staffUsers } from "../../db/schema";
 import { forEachDatabase } from "../../tests/helpers/databases";
-import { correctionsOf, interfaceReviews } from "~/i18n/interface-corrections.server";
+import { correctionsOf, fingerprintsOf, interfaceReviews, type ShippedCatalog } from "~/i18n/interface-corrections.server";
 import { SHIPPED } from "~/i18n/interface-text.server";
 import type { MessageKey } from "~/i18n/text";
 import { markInterfaceTextReviewed, saveInterfaceText, type InterfaceTextForm } from "./interface-text.server";
@@ -104,10 +104,63 @@ forEachDatabase("interface text corrections", (handle) => {
     expect(await interfaceReviews(handle().db)).toEqual({});
     expect(await markInterfaceTextReviewed(handle().db, ACTOR, "ckb", true)).toBe(true);
     expect(await markInterfaceTextReviewed(handle().db, ACTOR, "ckb", true)).toBe(false);
-    expect(await interfaceReviews(handle().db)).toEqual({ ckb: { reviewedBy: ACTOR.email, reviewedAt: expect.any(String) } });
+    expect(await interfaceReviews(handle().db)).toEqual({
+      ckb: { reviewedBy: ACTOR.email, reviewedAt: expect.any(String), awaitingReview: [] },
+    });
     expect(await lastAudit()).toMatchObject({ action: "interface-text-reviewed", details: { language: "ckb" } });
     expect(await markInterfaceTextReviewed(handle().db, ACTOR, "ckb", false)).toBe(true);
     expect(await interfaceReviews(handle().db)).toEqual({});
     expect(await lastAudit()).toMatchObject({ action: "interface-text-unreviewed" });
+  });
+
+  /** A later release: one string added, one string's English changed, one Sorani string changed. */
+  const later = {
+    ...SHIPPED,
+    en: { ...SHIPPED.en, "nav.about": "About this site", "later.added": "New" },
+    ckb: { ...SHIPPED.ckb, "nav.home": "ماڵەوە", "later.added": "نوێ" },
+  } as ShippedCatalog;
+  const reviews = (catalog?: ShippedCatalog) => interfaceReviews(handle().db, catalog);
+  const storedStrings = async (language: string) =>
+    (await handle().db.select().from(interfaceReviewsTable).where(eq(interfaceReviewsTable.language, language)))[0]?.strings;
+
+  it("covers the strings as they were reviewed: those a later release adds or changes await review until it is marked reviewed again", async () => {
+    expect(await markInterfaceTextReviewed(handle().db, ACTOR, "ckb", true)).toBe(true);
+    expect(await reviews()).toEqual({ ckb: expect.objectContaining({ awaitingReview: [] }) });
+    // The same database read by the later release: its new and changed strings were never read by a native speaker.
+    expect((await reviews(later)).ckb?.awaitingReview).toEqual(["nav.home", "nav.about", "later.added"]);
+    expect(await markInterfaceTextReviewed(handle().db, ACTOR, "ckb", true, later)).toBe(true);
+    expect(await lastAudit()).toMatchObject({ action: "interface-text-reviewed", details: { language: "ckb" } });
+    expect((await reviews(later)).ckb?.awaitingReview).toEqual([]);
+    expect(await markInterfaceTextReviewed(handle().db, ACTOR, "ckb", true, later)).toBe(false);
+    // Read by today's release again, the two strings it ships differently were not what the reviewer read.
+    expect((await reviews()).ckb?.awaitingReview).toEqual(["nav.home", "nav.about"]);
+    expect(await markInterfaceTextReviewed(handle().db, ACTOR, "ckb", false)).toBe(true);
+  });
+
+  it("counts a string whose fingerprint the review lacks or has otherwise as awaiting review, and a corrected one as it was", async () => {
+    await markInterfaceTextReviewed(handle().db, ACTOR, "fr", true);
+    const { "nav.home": _dropped, ...rest } = (await storedStrings("fr"))!;
+    await handle()
+      .db.update(interfaceReviewsTable)
+      .set({ strings: { ...rest, "footer.rights": "another" } })
+      .where(eq(interfaceReviewsTable.language, "fr"));
+    expect((await reviews()).fr?.awaitingReview).toEqual(["nav.home", "footer.rights"]);
+    // Staff's corrections are what a reviewer makes: they leave the review as it is.
+    await save("fr", form("fr", { "nav.about": "À propos de nous" }));
+    expect((await reviews()).fr?.awaitingReview).toEqual(["nav.home", "footer.rights"]);
+    expect(await markInterfaceTextReviewed(handle().db, ACTOR, "fr", true)).toBe(true);
+    expect((await reviews()).fr?.awaitingReview).toEqual([]);
+    await markInterfaceTextReviewed(handle().db, ACTOR, "fr", false);
+    await handle().db.delete(interfaceCorrections).where(eq(interfaceCorrections.language, "fr"));
+  });
+
+  it("takes a review recorded before reviews kept their strings as covering today's catalog, written down at its first read", async () => {
+    await handle().db.insert(interfaceReviewsTable).values({ language: "fa", reviewedBy: ACTOR.id });
+    expect(await storedStrings("fa")).toBeNull();
+    expect(await reviews()).toEqual({ fa: { reviewedBy: ACTOR.email, reviewedAt: expect.any(String), awaitingReview: [] } });
+    expect(await storedStrings("fa")).toEqual(fingerprintsOf("fa"));
+    // Written down, so a later release's new string awaits review (the Persian text changed nowhere else).
+    expect((await reviews(later)).fa?.awaitingReview).toEqual(["nav.about", "later.added"]);
+    await markInterfaceTextReviewed(handle().db, ACTOR, "fa", false);
   });
 });

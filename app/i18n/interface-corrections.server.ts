@@ -10,7 +10,8 @@
  * so a correction shows on every instance within a second, like any content save.
  */
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { interfaceCorrections, interfaceReviews as interfaceReviewsTable, staffUsers } from "../../db/schema";
 import { MESSAGE_KEYS, SHIPPED, type InterfaceCorrections } from "./interface-text.server";
@@ -203,31 +204,97 @@ export async function writeCorrections(tx: Database, change: CorrectionChange): 
   return { corrected, reset };
 }
 
+/**
+ * The shipped catalogs a review is measured against: the running release's (`SHIPPED`), or, in tests, another
+ * one standing for a later release.
+ */
+export type ShippedCatalog = Readonly<Record<LanguageCode, Readonly<Partial<Record<MessageKey, string>>>>>;
+
+/**
+ * What a review read of one string: a short hash of its shipped English and of the language's shipped text (none
+ * where the language lacks it and shows the English). A release that adds the string, changes its English or
+ * its translation gives it another fingerprint. Staff's corrections are not part of it: correcting a string is
+ * what a reviewer does, not something a review must be asked for again.
+ */
+export const fingerprintOf = (english: string | undefined, own: string | undefined) =>
+  createHash("sha256")
+    .update(JSON.stringify([english ?? null, own ?? null]))
+    .digest("base64url")
+    .slice(0, 12);
+
+const fingerprinted = new WeakMap<ShippedCatalog, Map<LanguageCode, Record<string, string>>>();
+/** Every string's fingerprint in `language`, by key, for the strings the catalog ships (its English's keys). */
+export function fingerprintsOf(language: LanguageCode, catalog: ShippedCatalog = SHIPPED): Record<string, string> {
+  let byLanguage = fingerprinted.get(catalog);
+  if (!byLanguage) fingerprinted.set(catalog, (byLanguage = new Map()));
+  let found = byLanguage.get(language);
+  if (!found) {
+    const english = catalog.en as Record<string, string | undefined>;
+    const own = catalog[language] as Record<string, string | undefined>;
+    found = Object.freeze(Object.fromEntries(Object.keys(english).map((key) => [key, fingerprintOf(english[key], own[key])])));
+    byLanguage.set(language, found);
+  }
+  return found;
+}
+
 export interface Review {
   reviewedAt: string;
   /** The name of who marked it reviewed. */
   reviewedBy: string | null;
+  /** The strings added, or whose shipped English or text changed, since the review: no native speaker has read them. */
+  awaitingReview: MessageKey[];
 }
 
-/** The languages whose interface text a native speaker has reviewed, with who marked it and when. */
-export async function interfaceReviews(db: Database): Promise<Partial<Record<LanguageCode, Review>>> {
-  const rows = await db.select().from(interfaceReviewsTable);
+/**
+ * The languages whose interface text a native speaker has reviewed, with who marked it and when, and the strings
+ * the running release (`catalog`) ships that the review did not cover.
+ *
+ * A review recorded before reviews kept their strings (migration 0016) has none: it is taken to cover the catalog
+ * the running release ships, and that is written down at its first read (one UPDATE per such review), so a later
+ * release's strings do await review. A release that added strings in the deploy that brought this in cannot be
+ * told from the reviewed ones: they count as reviewed (docs/i18n.md says so).
+ */
+export async function interfaceReviews(db: Database, catalog: ShippedCatalog = SHIPPED): Promise<Partial<Record<LanguageCode, Review>>> {
+  const rows = (await db.select().from(interfaceReviewsTable)).filter((r): r is typeof r & { language: LanguageCode } =>
+    isLanguageCode(r.language),
+  );
   const nameOf = await namesOf(
     db,
     rows.map((r) => r.reviewedBy),
   );
-  return Object.fromEntries(
-    rows
-      .filter((r) => isLanguageCode(r.language))
-      .map((r) => [r.language, { reviewedAt: r.reviewedAt.toISOString(), reviewedBy: nameOf(r.reviewedBy) }]),
-  );
+  const found: Partial<Record<LanguageCode, Review>> = {};
+  for (const row of rows) {
+    let strings = row.strings;
+    if (!strings) {
+      strings = fingerprintsOf(row.language, catalog);
+      // Only if it still has none: a review marked meanwhile has recorded its own.
+      await db
+        .update(interfaceReviewsTable)
+        .set({ strings })
+        .where(and(eq(interfaceReviewsTable.language, row.language), isNull(interfaceReviewsTable.strings)));
+    }
+    const now = fingerprintsOf(row.language, catalog);
+    found[row.language] = {
+      reviewedAt: row.reviewedAt.toISOString(),
+      reviewedBy: nameOf(row.reviewedBy),
+      awaitingReview: Object.keys(now).filter((key) => strings[key] !== now[key]) as MessageKey[],
+    };
+  }
+  return found;
 }
 
 /**
- * Marks a language's interface text reviewed (by the staff account `reviewedBy`), or, with null, not
- * reviewed; resolves to whether that changed anything.
+ * Marks a language's interface text reviewed (by the staff account `reviewedBy`), covering every string the
+ * catalog ships now, or, with null, not reviewed; resolves to whether that changed anything. Marking a reviewed
+ * language again records today's strings, by today's reviewer, when strings were added or changed since; it
+ * changes nothing when none were.
  */
-export async function writeReview(tx: Database, language: LanguageCode, review: { reviewedBy: string | null } | null): Promise<boolean> {
+export async function writeReview(
+  tx: Database,
+  language: LanguageCode,
+  review: { reviewedBy: string | null } | null,
+  catalog: ShippedCatalog = SHIPPED,
+): Promise<boolean> {
   if (!review) {
     const gone = await tx
       .delete(interfaceReviewsTable)
@@ -235,10 +302,15 @@ export async function writeReview(tx: Database, language: LanguageCode, review: 
       .returning({ language: interfaceReviewsTable.language });
     return gone.length > 0;
   }
-  const added = await tx
+  const strings = fingerprintsOf(language, catalog);
+  const written = await tx
     .insert(interfaceReviewsTable)
-    .values({ language, reviewedBy: review.reviewedBy })
-    .onConflictDoNothing()
+    .values({ language, reviewedBy: review.reviewedBy, strings })
+    .onConflictDoUpdate({
+      target: interfaceReviewsTable.language,
+      set: { reviewedBy: review.reviewedBy, reviewedAt: new Date(), strings },
+      setWhere: sql`${interfaceReviewsTable.strings} is distinct from excluded.strings`,
+    })
     .returning({ language: interfaceReviewsTable.language });
-  return added.length > 0;
+  return written.length > 0;
 }

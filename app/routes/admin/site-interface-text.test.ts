@@ -3,17 +3,23 @@
  * Kurdish correction is in the edition visitors are served as soon as the save answers, and so in the text a
  * public page is rendered with (tests/integration/render-cache.test.ts reads it on the page itself); a bad
  * correction is refused at its string with what was typed kept; the forms' messages are said as corrected, on the
- * page and at the endpoint; a reset; a language marked reviewed leaves "What the site still needs".
+ * page and at the endpoint; a reset; a language marked reviewed leaves "What the site still needs", and is listed
+ * again with the strings a later release added or changed since, each marked on its page (rendered here).
  */
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "~/lib/dates";
 import { interfaceText, SHIPPED } from "~/i18n/interface-text.server";
 import type { LanguageCode } from "~/i18n/languages";
-import { staffUsers } from "../../../db/schema";
+import { interfaceReviews, staffUsers } from "../../../db/schema";
 import { ADMIN, ORIGIN, routeHarness, type RouteHarness } from "../../../tests/helpers/routes";
 import * as contact from "../contact";
 import * as endpoint from "../submission-endpoint";
 import * as site from "./site";
-import { action, loader } from "./site-interface-text";
+import InterfaceText, { action, loader } from "./site-interface-text";
 
 type Loaded = Awaited<ReturnType<typeof loader>>;
 type Editing = NonNullable<Loaded["editing"]>;
@@ -26,13 +32,26 @@ beforeAll(async () => {
 afterAll(() => routes?.close());
 
 const CKB = { address: "/admin/site/interface-text/ckb", params: { language: "ckb" } };
-const open = async () => (await routes.get<Loaded>(loader, CKB.address, CKB.params)).data.editing!;
+const openPage = async () => (await routes.get<Loaded>(loader, CKB.address, CKB.params)).data;
+const open = async () => (await openPage()).editing!;
 const stringIn = (editing: Editing, key: string) => editing.groups.flatMap((g) => g.strings).find((s) => s.key === key)!;
 const send = (fields: Record<string, string>) => routes.post<Record<string, unknown>>(action, CKB.address, fields, CKB.params);
 /** The interface text a public page in `language` is rendered with now (the root loader's `text`). */
 const publicText = (language: LanguageCode) => interfaceText(language, routes.services.publisher.current().interfaceCorrections);
-const stillNeeds = async () =>
-  (await routes.get<Awaited<ReturnType<typeof site.loader>>>(site.loader, "/admin/site")).data.interfaceText.map((i) => i.path);
+const needs = async () => (await routes.get<Awaited<ReturnType<typeof site.loader>>>(site.loader, "/admin/site")).data.interfaceText;
+const stillNeeds = async () => (await needs()).map((i) => i.path);
+/** The page as the server renders it for `loaderData` (its HTML). */
+function rendered(loaderData: Loaded) {
+  const page = () => createElement(InterfaceText, { loaderData, actionData: undefined } as never);
+  const router = createMemoryRouter([{ path: "/admin/site/interface-text/:language?", Component: page }], {
+    initialEntries: [CKB.address],
+  });
+  return renderToStaticMarkup(createElement(RouterProvider, { router }));
+}
+/** The mark on each string added or changed since the language's review. */
+const MARK = /<strong[^>]*>New since the review<\/strong>/g;
+/** What a page says, without its tags. */
+const wordsOf = (html: string) => html.replace(/<[^>]*>/g, "");
 
 describe("the Interface text page", () => {
   it("lists every language by its own name, and shows one language's every string beside its English, in its direction", async () => {
@@ -126,8 +145,64 @@ describe("the Interface text page", () => {
       data: { message: expect.stringContaining("marked as reviewed") },
     });
     expect(await stillNeeds()).toEqual(["ar", "fa", "ku", "fr"]);
-    expect((await open()).review).toEqual({ reviewed: { reviewedBy: ADMIN.email, reviewedAt: expect.any(String) } });
+    expect((await open()).review).toEqual({ reviewed: { reviewedBy: ADMIN.email, reviewedAt: expect.any(String), addedOrChanged: 0 } });
     await send({ intent: "unreview" });
     expect(await stillNeeds()).toEqual(["ar", "fa", "ckb", "ku", "fr"]);
+  });
+
+  it("lists a reviewed language again with the strings added or changed since its review, and marks each on its page", async () => {
+    expect(await send({ intent: "review" })).toMatchObject({ status: 200 });
+    expect(await stillNeeds()).not.toContain("ckb");
+    // A later release shipped nav.home anew and changed footer.rights: the review's record has neither as it is now.
+    const { db } = routes.services.app.database;
+    const [row] = await db.select().from(interfaceReviews).where(eq(interfaceReviews.language, "ckb"));
+    const { "nav.home": _added, ...kept } = row!.strings!;
+    await db
+      .update(interfaceReviews)
+      .set({ strings: { ...kept, "footer.rights": "before" } })
+      .where(eq(interfaceReviews.language, "ckb"));
+    const on = formatDate(row!.reviewedAt.toISOString().slice(0, 10));
+    expect((await needs()).find((i) => i.path === "ckb")).toEqual({
+      path: "ckb",
+      what: `Kurdish (Sorani) interface text: 2 strings added or changed since the review on ${on}`,
+      editor: "/admin/site/interface-text/ckb",
+    });
+
+    const ckb = await open();
+    expect(ckb.review).toEqual({ reviewed: { reviewedBy: ADMIN.email, reviewedAt: expect.any(String), addedOrChanged: 2 } });
+    expect(
+      ckb.groups
+        .flatMap((g) => g.strings)
+        .filter((s) => s.sinceReview)
+        .map((s) => s.key),
+    ).toEqual(["nav.home", "footer.rights"]);
+    const html = rendered(await openPage());
+    expect(wordsOf(html)).toContain(`Reviewed by ${ADMIN.email} on ${on}; 2 strings added or changed since await review.`);
+    // Each string so marked says so in words, and its field is described by them.
+    expect(html.match(MARK)).toHaveLength(2);
+    expect(html).toMatch(/<p id="text-nav-home-review"[^>]*><strong[^>]*>New since the review<\/strong>/);
+    expect(html).toMatch(/<input[^>]*id="text-nav-home"[^>]*aria-describedby="text-nav-home-review"/);
+    expect(wordsOf(html)).toContain("Mark as reviewed again");
+    // The languages' table says the same.
+    const overview = rendered((await routes.get<Loaded>(loader, "/admin/site/interface-text")).data);
+    expect(wordsOf(overview)).toContain(`Reviewed by ${ADMIN.email} on ${on}; 2 strings added or changed since await review`);
+
+    await db
+      .update(interfaceReviews)
+      .set({ strings: { ...row!.strings!, "footer.rights": "before" } })
+      .where(eq(interfaceReviews.language, "ckb"));
+    expect((await needs()).find((i) => i.path === "ckb")?.what).toBe(
+      `Kurdish (Sorani) interface text: 1 string added or changed since the review on ${on}`,
+    );
+    expect(wordsOf(rendered(await openPage()))).toContain("; 1 string added or changed since awaits review.");
+
+    // Marked reviewed again, the review covers today's strings, and the language leaves the list.
+    expect(await send({ intent: "review" })).toMatchObject({
+      status: 200,
+      data: { message: expect.stringContaining("marked as reviewed") },
+    });
+    expect(await stillNeeds()).not.toContain("ckb");
+    expect(rendered(await openPage()).match(MARK)).toBeNull();
+    await send({ intent: "unreview" });
   });
 });

@@ -15,10 +15,9 @@ import {
   correctionsOf,
   interfaceReviews,
   messageValues,
-  type Review,
   type StoredCorrection,
 } from "~/i18n/interface-corrections.server";
-import { interfaceField } from "~/i18n/interface-form";
+import { interfaceField, stringsAddedOrChanged } from "~/i18n/interface-form";
 import { interfaceText, MESSAGE_KEYS, SHIPPED } from "~/i18n/interface-text.server";
 import { isLanguageCode, LANGUAGES, languageOf, SOURCE_LANGUAGE, type LanguageCode } from "~/i18n/languages";
 import type { MessageKey } from "~/i18n/text";
@@ -57,6 +56,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const language = languageAt(params);
   const { database, content } = context.get(appContext);
   const [reviews, counts] = await Promise.all([interfaceReviews(database.db), correctionCounts(database.db)]);
+  const reviewedOf = (code: LanguageCode): ReviewShown | null => {
+    const review = reviews[code];
+    return review ? { reviewedAt: review.reviewedAt, reviewedBy: review.reviewedBy, addedOrChanged: review.awaitingReview.length } : null;
+  };
   const languages = LANGUAGES.map(({ code, name, englishName, dir }) => ({
     code,
     name,
@@ -64,11 +67,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     dir,
     corrections: counts[code] ?? 0,
     // English is the source the others are translated from: it awaits no review.
-    review: code === SOURCE_LANGUAGE ? null : { reviewed: reviews[code] ?? null },
+    review: code === SOURCE_LANGUAGE ? null : { reviewed: reviewedOf(code) },
   }));
   if (!language) return { languages, editing: null };
 
   const stored = await correctionsOf(database.db, language);
+  // The strings a release added or changed since the language was reviewed (none while it awaits its first review).
+  const sinceReview = new Set<MessageKey>(language === SOURCE_LANGUAGE ? [] : (reviews[language]?.awaitingReview ?? []));
   // The English as visitors read it now, staff's corrections included: what a translation says.
   const english = interfaceText(SOURCE_LANGUAGE, content.interfaceCorrections);
   const groups = new Map<string, { prefix: string; heading: string; strings: ReturnType<typeof stringOf>[] }>();
@@ -82,6 +87,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       text: correction?.message ?? shipped,
       correction,
       values: messageValues(key),
+      sinceReview: sinceReview.has(key),
     };
   }
   for (const key of MESSAGE_KEYS) {
@@ -134,14 +140,29 @@ type Loaded = Route.ComponentProps["loaderData"];
 type Editing = NonNullable<Loaded["editing"]>;
 type OneString = Editing["groups"][number]["strings"][number];
 
-/** Who reviewed a language's text, or that it awaits a native speaker. */
-function ReviewState({ reviewed }: { reviewed: Review | null }) {
+/** A language's review as the page shows it: who marked it and when, and how many strings a release added or changed since. */
+interface ReviewShown {
+  reviewedAt: string;
+  reviewedBy: string | null;
+  addedOrChanged: number;
+}
+
+/** Who reviewed a language's text and what has come since, or that it awaits a native speaker. */
+function ReviewState({ reviewed }: { reviewed: ReviewShown | null }) {
   if (!reviewed) return <span className="font-semibold text-red-800">Awaiting review by a native speaker</span>;
+  const since = reviewed.addedOrChanged;
   return (
-    <span className="text-green-900">
-      Reviewed{reviewed.reviewedBy ? <> by {reviewed.reviewedBy}</> : null} on{" "}
-      <time dateTime={reviewed.reviewedAt}>{formatDate(reviewed.reviewedAt.slice(0, 10))}</time>
-    </span>
+    <>
+      <span className="text-green-900">
+        Reviewed{reviewed.reviewedBy ? <> by {reviewed.reviewedBy}</> : null} on{" "}
+        <time dateTime={reviewed.reviewedAt}>{formatDate(reviewed.reviewedAt.slice(0, 10))}</time>
+      </span>
+      {since ? (
+        <span className="font-semibold text-red-800">
+          ; {stringsAddedOrChanged(since)} since {since === 1 ? "awaits" : "await"} review
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -199,6 +220,7 @@ function LanguageLinks({ languages, current }: { languages: Loaded["languages"];
 function ReviewPanel({ editing }: { editing: Editing }) {
   if (!editing.review) return null;
   const { reviewed } = editing.review;
+  const since = reviewed?.addedOrChanged ?? 0;
   return (
     <section aria-labelledby="review-heading" className="mt-6 max-w-5xl rounded-lg bg-white p-5 shadow-sm">
       <h2 id="review-heading" className="font-serif text-xl font-bold text-navy-900">
@@ -209,19 +231,31 @@ function ReviewPanel({ editing }: { editing: Editing }) {
       </p>
       <p className="mt-1 text-sm">
         The shipped {editing.englishName} text is a first draft. Until a native speaker has read every string and it is marked as reviewed,
-        “What the site still needs” lists it.
+        “What the site still needs” lists it. A review covers the strings as they were when it was marked. A string a later release adds or
+        changes is marked <q>{NEW_SINCE_REVIEW}</q> below; once a native speaker has read it, mark the text as reviewed again.
       </p>
-      <Form method="post" className="mt-3">
-        <button type="submit" name="intent" value={reviewed ? "unreview" : "review"} className="btn-secondary text-navy-900">
-          {reviewed ? "Mark as not reviewed" : "Mark as reviewed"}
-          <span className="sr-only">: {editing.englishName} interface text</span>
-        </button>
+      <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        {!reviewed || since ? (
+          <button type="submit" name="intent" value="review" className="btn-secondary text-navy-900">
+            {reviewed ? "Mark as reviewed again" : "Mark as reviewed"}
+            <span className="sr-only">: {editing.englishName} interface text</span>
+          </button>
+        ) : null}
+        {reviewed ? (
+          <button type="submit" name="intent" value="unreview" className="btn-secondary text-navy-900">
+            Mark as not reviewed
+            <span className="sr-only">: {editing.englishName} interface text</span>
+          </button>
+        ) : null}
       </Form>
     </section>
   );
 }
 
 const fieldId = (key: MessageKey) => `text-${key.replaceAll(".", "-")}`;
+
+/** The mark on a string a release added or changed since the language's review. */
+const NEW_SINCE_REVIEW = "New since the review";
 
 /** One string: its English beside the field in the language's direction, and what staff did to it. */
 function StringRow({
@@ -242,6 +276,7 @@ function StringRow({
   const id = fieldId(string.key);
   const { correction } = string;
   const describedBy = [
+    string.sinceReview ? `${id}-review` : null,
     string.values.length ? `${id}-values` : null,
     correction ? `${id}-history` : null,
     errors?.length ? `${id}-error` : null,
@@ -269,6 +304,12 @@ function StringRow({
             {string.english}
           </span>
         </label>
+        {string.sinceReview ? (
+          <p id={`${id}-review`} className="mt-1 text-sm">
+            <strong className="rounded border border-red-800 px-1.5 text-red-800">{NEW_SINCE_REVIEW}</strong>{" "}
+            <span className="text-sand-700">A native speaker has not read this string yet.</span>
+          </p>
+        ) : null}
         {string.values.length ? (
           <p id={`${id}-values`} className="mt-1 text-sm text-sand-700">
             Keep <span dir="ltr">{string.values.join(", ")}</span>: the site fills in{" "}
@@ -326,6 +367,7 @@ function Strings({ editing, actionData }: { editing: Editing; actionData: Route.
       </button>
       {editing.groups.map((group) => {
         const corrected = group.strings.filter((s) => s.correction).length;
+        const sinceReview = group.strings.filter((s) => s.sinceReview).length;
         const hasError = group.strings.some((s) => errors[s.key]);
         return (
           <details key={group.prefix} open={hasError || undefined} className="rounded-lg bg-white shadow-sm">
@@ -334,6 +376,7 @@ function Strings({ editing, actionData }: { editing: Editing; actionData: Route.
               <span className="text-sm text-sand-700">
                 ({group.strings.length} {group.strings.length === 1 ? "string" : "strings"}
                 {corrected ? `, ${corrected} corrected` : ""}
+                {sinceReview ? `, ${sinceReview} new since the review` : ""}
                 {hasError ? ", to fix" : ""})
               </span>
             </summary>

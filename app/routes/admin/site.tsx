@@ -9,7 +9,9 @@ import type { TranslationSummary } from "~/content/translation-store.server";
 import { isTranslatable } from "~/content/translations.server";
 import { appContext } from "~/context.server";
 import { interfaceReviews } from "~/i18n/interface-corrections.server";
+import { stringsAddedOrChanged } from "~/i18n/interface-form";
 import { languageOf, PREFIXED_LANGUAGES } from "~/i18n/languages";
+import { formatDate } from "~/lib/dates";
 
 export const meta = () => [{ title: "Site · Staff area" }];
 
@@ -58,13 +60,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     const [path, ...what] = line.split(": ");
     return { path: path!, what: what.join(": "), editor: editorFor(path!) };
   };
-  // Each language's shipped interface text is a first draft until staff mark it reviewed (issue 34).
+  // Each language's shipped interface text is a first draft until staff mark it reviewed (issue 34), and a
+  // review covers the strings as they were: those a later release added or changed await review again.
   const reviewed = await interfaceReviews(database.db);
-  const interfaceText = PREFIXED_LANGUAGES.filter((code) => !reviewed[code]).map((code) => ({
-    path: code,
-    what: `${languageOf(code).englishName} interface text: awaiting review by a native speaker`,
-    editor: href("/admin/site/interface-text/:language?", { language: code }),
-  }));
+  const interfaceText = PREFIXED_LANGUAGES.flatMap((code) => {
+    const review = reviewed[code];
+    const what = !review
+      ? "awaiting review by a native speaker"
+      : review.awaitingReview.length
+        ? `${stringsAddedOrChanged(review.awaitingReview.length)} since the review on ${formatDate(review.reviewedAt.slice(0, 10))}`
+        : null;
+    if (!what) return [];
+    const editor = href("/admin/site/interface-text/:language?", { language: code });
+    return [{ path: code, what: `${languageOf(code).englishName} interface text: ${what}`, editor }];
+  });
   return {
     placeholders: listPlaceholders(content).map(item),
     review: [...missing, ...stale].map(item),

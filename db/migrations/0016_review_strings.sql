@@ -1,0 +1,1 @@
+ALTER TABLE "interface_reviews" ADD COLUMN "strings" jsonb;
