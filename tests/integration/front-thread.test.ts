@@ -79,19 +79,20 @@ async function connection(url: string) {
   socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
   return {
     socket,
-    async send(...parts: string[]) {
+    /**
+     * Writes `parts` a moment apart and resolves to what comes back once it matches `answered`, or after a minute:
+     * the test's own assertion then says what came instead. Waiting for a quiet spell instead returned too soon
+     * on a busy machine, before the answer had come.
+     */
+    async send(parts: string | string[], answered: RegExp) {
       received = "";
-      for (const part of parts) {
+      for (const part of [parts].flat()) {
         socket.write(part);
         await sleep(20);
       }
-      for (let last = -1; received.length !== last;) {
-        last = received.length;
-        await sleep(60);
-      }
-      return received;
+      return this.until((text) => answered.test(text));
     },
-    /** All that came back once `done` holds of it: for a long answer, which a busy machine may pause in. */
+    /** All that came back once `done` holds of it, or after a minute. */
     async until(done: (received: string) => boolean) {
       for (const deadline = Date.now() + 60_000; !done(received) && Date.now() < deadline;) await sleep(20);
       return received;
@@ -126,16 +127,20 @@ describe("the front thread", () => {
     await keep(site.cache, "/kept", "<p>kept</p>");
     const browser = await connection(site.url);
     // Two requests in one write, pipelined, as a browser may send them.
-    const two = await browser.send(plainGet("/kept") + "HEAD /kept HTTP/1.1\r\nHost: site.example\r\n\r\n");
+    const two = await browser.send(
+      plainGet("/kept") + "HEAD /kept HTTP/1.1\r\nHost: site.example\r\n\r\n",
+      /<\/p>HTTP\/1\.1 [^]*\r\n\r\n$/,
+    );
     const [get, head] = two.split(/(?=HTTP\/1\.1 )/);
     expect(get).toMatch(
       /^HTTP\/1\.1 200 OK\r\n[^]*X-Render-Cache: hit\r\n[^]*Connection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n<p>kept<\/p>$/,
     );
     expect(head).toBe(get!.replace("<p>kept</p>", ""));
     const etag = /ETag: (.+)\r\n/.exec(get!)![1]!;
-    expect(await browser.send(plainGet("/kept", `If-None-Match: ${etag}\r\n`))).toMatch(/^HTTP\/1\.1 304 Not Modified\r\n/);
+    const notModified = /^HTTP\/1\.1 304 Not Modified\r\n[^]*\r\n\r\n$/;
+    expect(await browser.send(plainGet("/kept", `If-None-Match: ${etag}\r\n`), notModified)).toMatch(notModified);
     // Not a kept page: the connection is Node's from here on, and answers the kept page as it did.
-    const handed = await browser.send(plainGet("/other") + plainGet("/kept"));
+    const handed = await browser.send(plainGet("/other") + plainGet("/kept"), /<p>kept<\/p>$/);
     expect(handed).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*\r\n\r\nfrom the app/);
     expect(withoutDate(handed.slice(handed.lastIndexOf("HTTP/1.1 ")))).toBe(withoutDate(get!));
     expect(site.seen.map((s) => s.path)).toEqual(["/other"]);
@@ -173,14 +178,14 @@ describe("the front thread", () => {
     // Eight megabytes said, a few kilobytes kept: more than the sockets' buffers hold.
     await keep(site.cache, "/large", `<p>${"words ".repeat(1_400_000)}</p>`);
     const slow = await connection(site.url);
-    await slow.send(plainGet("/small"));
+    await slow.send(plainGet("/small"), /<p>small<\/p>$/);
     slow.socket.pause();
     slow.socket.write(plainGet("/large"));
     // Longer than the keep-alive time with nothing moving: the answer is still being sent.
     await sleep(2_500);
     const closed = new Promise((done) => slow.socket.once("close", done));
     slow.socket.resume();
-    const answer = await slow.send();
+    const answer = await slow.until((text) => text.length > 8_400_000 && text.endsWith("</p>"));
     expect(answer.length).toBeGreaterThan(8_400_000);
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*<\/p>$/);
     await closed;
@@ -197,15 +202,19 @@ describe("the front thread", () => {
     ];
     for (const attempt of smuggled) {
       const client = await connection(site.url);
-      expect(await client.send(attempt)).toMatch(/\r\n\r\napp: GET \/kept$/);
+      const answered = /\r\n\r\napp: GET \/kept$/;
+      expect(await client.send(attempt, answered)).toMatch(answered);
       client.socket.destroy();
     }
     expect(site.seen.map((s) => s.path)).toEqual(["/kept", "/kept"]);
 
     const old = await connection(site.url);
-    expect(await old.send("GET /kept HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*<p>kept<\/p>$/);
+    expect(await old.send("GET /kept HTTP/1.0\r\n\r\n", /<p>kept<\/p>$/)).toMatch(
+      /^HTTP\/1\.1 200 OK\r\n[^]*Connection: close\r\n[^]*<p>kept<\/p>$/,
+    );
     const slow = await connection(site.url);
-    expect(await slow.send("GET /kept HTTP/1.1\r\nHo", "st: site.example\r\nAccept-Encoding: identity\r\n\r\n")).toMatch(/<p>kept<\/p>$/);
+    const whole = /^HTTP\/1\.1 200 OK\r\n[^]*<p>kept<\/p>$/;
+    expect(await slow.send(["GET /kept HTTP/1.1\r\nHo", "st: site.example\r\nAccept-Encoding: identity\r\n\r\n"], whole)).toMatch(whole);
     slow.socket.destroy();
   });
 
@@ -213,8 +222,8 @@ describe("the front thread", () => {
     const site = await start();
     await keep(site.cache, "/kept", "<p>kept</p>");
     const idle = [await connection(site.url), await connection(site.url)];
-    await idle[0]!.send(plainGet("/kept"));
-    await idle[1]!.send(plainGet("/other"));
+    await idle[0]!.send(plainGet("/kept"), /<p>kept<\/p>$/);
+    await idle[1]!.send(plainGet("/other"), /from the app$/);
     const closed = idle.map(({ socket }) => new Promise((done) => socket.once("close", done)));
     await new Promise<void>((done) => front!.close(done));
     front = null;
