@@ -86,7 +86,10 @@ describe("/readyz", () => {
   });
 
   it("fails as soon as the server is shutting down, while it finishes what is in flight", async () => {
-    const child = await spawnServer({});
+    // A drain, so that the probe is answered whenever the server reads its head: with none, a server slowed by a
+    // busy machine could still be waiting for those bytes when it closed its idle connections, and the probe got
+    // no answer at all.
+    const child = await spawnServer({ SHUTDOWN_DRAIN_MS: "2000" });
     const { port } = new URL(child.url);
     const open = () =>
       new Promise<import("node:net").Socket>((resolve) => {
@@ -107,7 +110,7 @@ describe("/readyz", () => {
     probe.write("GET /readyz HTTP/1.1\r\nHost: x\r\n");
     await new Promise((r) => setTimeout(r, 200));
     child.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(child.output()).toContain('"msg":"draining'), { timeout: 10_000 });
     probe.write("Connection: close\r\n\r\n");
     expect(await probed).toMatch(/^HTTP\/1.1 503[^]*"shutting down"/);
     upload.end(`${" ".repeat(199)}`);
