@@ -162,21 +162,31 @@ export function pageDocuments(
         body: textOf(page.bodyHtml),
       }),
     ),
-    ...fixedPageDocuments(content, language),
-    ...listPageDocuments(content, language),
+    ...everyLanguageDocuments(content, language),
   ];
 }
+
+type EveryLanguageContent = Pick<SiteContent, "partners" | "communities" | "directors" | "advisors"> & {
+  interfaceCorrections?: InterfaceCorrections;
+};
+
+/**
+ * The pages every language has, whatever it has translated, in `language` with staff's corrections: the fixed
+ * pages and the lists (fixedPageDocuments, listPageDocuments).
+ */
+export function everyLanguageDocuments(content: EveryLanguageContent, language: LanguageCode): SearchDocument[] {
+  const doc = documentIn(language);
+  const text = interfaceText(language, content.interfaceCorrections);
+  return [...fixedPageDocuments(content, language, doc, text), ...listPageDocuments(content, language, doc, text)];
+}
+
+type Text = ReturnType<typeof interfaceText>;
 
 /**
  * The pages whose words are the interface's (contact, donate…), in `language` with staff's corrections: every
  * language has them, whatever it has translated. The partners page lists the edition's partners.
  */
-export function fixedPageDocuments(
-  content: Pick<SiteContent, "partners"> & { interfaceCorrections?: InterfaceCorrections },
-  language: LanguageCode,
-): SearchDocument[] {
-  const doc = documentIn(language);
-  const text = interfaceText(language, content.interfaceCorrections);
+function fixedPageDocuments(content: EveryLanguageContent, language: LanguageCode, doc: ReturnType<typeof documentIn>, text: Text) {
   return Object.entries(FIXED_PAGES).map(([id, page]) =>
     doc({
       key: `page:${id}`,
@@ -195,12 +205,7 @@ export function fixedPageDocuments(
  * edition's, the role the interface's); and each community's news (every community has its page, saying so
  * when it has no news yet), found with the community's filter. The items are documents of their own.
  */
-export function listPageDocuments(
-  content: Pick<SiteContent, "communities" | "directors" | "advisors"> & { interfaceCorrections?: InterfaceCorrections },
-  language: LanguageCode,
-): SearchDocument[] {
-  const doc = documentIn(language);
-  const text = interfaceText(language, content.interfaceCorrections);
+function listPageDocuments(content: EveryLanguageContent, language: LanguageCode, doc: ReturnType<typeof documentIn>, text: Text) {
   return [
     ...(["directors", "advisors"] as const).map((board) =>
       doc({
@@ -237,7 +242,7 @@ export const newsListKey = (slug: string) => `page:news/${slug}`;
  * The content document a page's search document is made from (a community's page from its file), for the
  * translations: a language indexes the pages whose document it has published. The fixed pages (contact,
  * donate…) and the lists (the boards, a community's news) have none: their words are the interface's, in every
- * language (fixedPageDocuments, listPageDocuments).
+ * language (everyLanguageDocuments).
  */
 export function documentPathOfKey(key: string): string | null {
   const [kind, id = ""] = key.split(/:(.*)/s);

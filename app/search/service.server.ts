@@ -10,15 +10,7 @@ import type { SiteContent } from "~/content/collections.server";
 import type { ContentSnapshot } from "~/content/snapshot.server";
 import { PREFIXED_LANGUAGES, localPath, type LanguageCode } from "~/i18n/languages";
 import { inLanguage, publishedNewsWithCommunities } from "~/news/queries.server";
-import {
-  documentPathOfKey,
-  fixedPageDocuments,
-  listPageDocuments,
-  newsDocuments,
-  newsKey,
-  PAGE_KINDS,
-  pageDocuments,
-} from "./documents.server";
+import { documentPathOfKey, everyLanguageDocuments, newsDocuments, newsKey, PAGE_KINDS, pageDocuments } from "./documents.server";
 import { syncSearchIndex } from "./index.server";
 import type { SearchAnswer } from "./results";
 import { runSearch, type SearchRequest } from "./search.server";
@@ -47,8 +39,7 @@ function documentsInLanguage(content: SiteContent & Partial<Pick<ContentSnapshot
         return path !== null && Object.hasOwn(edition.translations, path);
       })
     : [];
-  const everyLanguage = edition ?? content;
-  return [...translated, ...fixedPageDocuments(everyLanguage, language), ...listPageDocuments(everyLanguage, language)].map((doc) => ({
+  return [...translated, ...everyLanguageDocuments(edition ?? content, language)].map((doc) => ({
     ...doc,
     href: localPath(language, doc.href),
   }));
