@@ -9,7 +9,8 @@ import { HEADER, lighthouseRow } from "../lib/lighthouse.mjs";
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/about", "/donate"];
 const port = Number(process.env.LH_PORT ?? 4500);
-const { base, stop } = await serveBuild(port);
+// The Arabic Yazidis page is measured translated, as issue 34's budget says.
+const { base, stop } = await serveBuild(port, {}, { translated: true });
 
 console.log(HEADER);
 for (const path of paths) lighthouseRow(base, path);

@@ -33,6 +33,7 @@ const PAGES = [
   "/donate",
   // The same pages in other languages are kept like the English ones (issue 34).
   "/ar/",
+  // Translated (serveBuild's `translated`).
   "/ar/communities/yazidis",
   "/fa/donate",
 ];
@@ -84,7 +85,7 @@ try {
     mkdirSync(dataDir);
     const log = join(work, `site-${i}.log`);
     const env = { SKIP_BUILD: "1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...place.env };
-    const { base, stop, child } = await serveBuild(4400 + i, env, { log });
+    const { base, stop, child } = await serveBuild(4400 + i, env, { log, translated: true });
     try {
       const started = residentMb(child.pid);
       const warmed = await warmUp(base);

@@ -5,6 +5,6 @@ export const START_ENV: Record<string, string>;
 export function serveBuild(
   port: number,
   env?: Record<string, string>,
-  options?: { log?: string },
+  options?: { log?: string; translated?: boolean },
 ): Promise<{ base: string; stop: () => Promise<void>; child: ChildProcess }>;
 export function killWithThisProcess(kill: () => void): () => void;

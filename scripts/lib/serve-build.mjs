@@ -1,5 +1,5 @@
 /** Starts the production build (server/start.mjs) on 127.0.0.1 for a measuring script, and waits until it answers. */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,24 +30,29 @@ export function killWithThisProcess(kill) {
 
 /**
  * `log`: a file the server's standard output (its log) is appended to, as `npm start >> site.log` would;
- * without it the output is dropped. The level is warn unless `env` sets LOG_LEVEL.
+ * without it the output is dropped. The level is warn unless `env` sets LOG_LEVEL. `translated`: the database
+ * holds a published Arabic translation of the Yazidis page first (scripts/bench/translated-page.ts), as issue
+ * 34's budgets measure `/ar/communities/yazidis`.
  */
-export async function serveBuild(port, env = {}, { log } = {}) {
+export async function serveBuild(port, env = {}, { log, translated = false } = {}) {
   const output = log ? openSync(log, "a") : "ignore";
-  const child = spawn(process.execPath, START_ARGS, {
-    env: {
-      ...process.env,
-      ...START_ENV,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      // No load balancer in front to drain for.
-      SHUTDOWN_DRAIN_MS: "0",
-      DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "measure-")),
-      ...env,
-    },
-    stdio: ["ignore", output, "inherit"],
-  });
+  const serverEnv = {
+    ...process.env,
+    ...START_ENV,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    // No load balancer in front to drain for.
+    SHUTDOWN_DRAIN_MS: "0",
+    DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "measure-")),
+    ...env,
+  };
+  if (translated) {
+    const script = new URL("../bench/translated-page.ts", import.meta.url).pathname;
+    const tsx = new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url).pathname;
+    execFileSync(process.execPath, [tsx, script], { env: serverEnv, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  const child = spawn(process.execPath, START_ARGS, { env: serverEnv, stdio: ["ignore", output, "inherit"] });
   if (typeof output === "number") closeSync(output);
   const forget = killWithThisProcess(() => child.kill("SIGTERM"));
   const stop = () =>
