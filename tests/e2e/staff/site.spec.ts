@@ -578,6 +578,8 @@ test("staff translate the Yazidis page into Arabic and publish it; visitors read
   await page.getByRole("button", { name: "Save and publish" }).click();
   await expect(page.getByRole("status")).toHaveText("Published. Visitors see the change now.");
 
+  // Reduced motion, as axeEachPage: nothing fading in while axe reads its colours.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/ar/communities/yazidis");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("الإيزيديون");
@@ -586,6 +588,8 @@ test("staff translate the Yazidis page into Arabic and publish it; visitors read
   await expect(page.locator("main")).toContainText("روجعت في");
   await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/ar\/communities\/yazidis$/);
   await expect(page.locator("link[hreflang=ar]")).toHaveAttribute("href", /\/ar\/communities\/yazidis$/);
+  // A translated page is a kind of its own: Arabic <main>, the line saying it is translated.
+  await expectNoAxeViolations(page);
 
   /** Saves the English summary with `words` added, as a minor change or not, and says what the Arabic page then says. */
   const changeEnglish = async (words: string, minor: boolean) => {
