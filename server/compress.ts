@@ -34,7 +34,7 @@ const drainListenersComeOff: RequestHandler = (_req, res, next) => {
     if (!forwarded) {
       forwarded = true;
       forward.call(this, "drain", (...args: unknown[]) => {
-        for (const waiter of [...waiting]) waiter(...args);
+        for (const waiter of [...waiting]) waiter.apply(res, args);
       });
     }
     waiting.add(listener);
