@@ -83,6 +83,13 @@ function measure(base, path, headers) {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
+/**
+ * Issue 34's budgets of JavaScript, in KB sent: a page that hydrates (it loads React's client entry: a form, the
+ * staff area) at most 120, any other page at most 15. A row over its budget says so.
+ */
+const JS_BUDGET_KB = { hydrates: 120, other: 15 };
+const hydrates = (r) => r.audits["network-requests"]?.details?.items?.some((i) => /\/entry\.client-[\w-]+\.js$/.test(i.url)) ?? false;
+
 const performanceOf = (r) => Math.round((r.categories.performance?.score ?? 0) * 100);
 
 function print(path, r, all) {
@@ -104,6 +111,9 @@ function print(path, r, all) {
     String(tbt).padStart(7),
     ...(all.length > 1 ? [`   performance in each of ${all.length} runs: ${all.map(performanceOf).join(", ")}`] : []),
   );
+  const budget = JS_BUDGET_KB[hydrates(r) ? "hydrates" : "other"];
+  if (Number(js) > budget)
+    console.log(`    JavaScript: ${js} KB, over the ${budget} KB budget of a page that ${hydrates(r) ? "hydrates" : "does not hydrate"}`);
   for (const [id, a] of Object.entries(r.audits)) {
     if (a.score !== null && a.score < 0.9 && ["binary", "numeric"].includes(a.scoreDisplayMode) && !["metrics"].includes(id))
       console.log(`    ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
