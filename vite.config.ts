@@ -14,50 +14,39 @@ function validateContent(): Plugin {
   };
 }
 
-/** Every module `from` imports, directly or not. */
-function reachableFrom(from: string[], moduleInfo: (id: string) => { importedIds: readonly string[] } | null) {
-  const reachable = new Set<string>();
-  const queue = [...from];
-  while (queue.length) {
-    for (const next of moduleInfo(queue.pop()!)?.importedIds ?? []) {
-      if (reachable.has(next)) continue;
-      reachable.add(next);
-      queue.push(next);
-    }
-  }
-  return reachable;
-}
-
 /**
  * The browser loads every module the root route imports statically on any hydrated page, so they ship as one
  * chunk: the contact form once fetched 22 files of a few hundred bytes each, and their headers cost as much
- * as a tenth of its JavaScript. Likewise what the form pages (the routes that import app/forms/form-page.ts)
- * import beyond it: one "forms" chunk rather than six files for fields, their rules and their parts, about
- * 400 bytes of headers each (the form pages' budget is 120 KB, issue 34). Route modules, and what other
- * routes alone use, keep their own chunks.
+ * as a tenth of its JavaScript. Route modules and what only some routes use keep their own chunks. Merging the
+ * form pages' own modules too (seven files into one or two, 2026-11-28) sent 3 KB less, but Lighthouse's
+ * simulated slow network then put /fa/contact's largest paint later (1.5 s → 1.8–2.0 s, performance 100 → 99,
+ * in three sets of five runs each way), so they stay apart.
  */
 function rootModulesInOneChunk(): Plugin {
   const root = `${new URL("./app/root.tsx", import.meta.url).pathname}?__react-router-build-client-route`;
-  const formPage = new URL("./app/forms/form-page.ts", import.meta.url).pathname;
   return {
     name: "root-modules-in-one-chunk",
     applyToEnvironment: (environment) => environment.name === "client",
     outputOptions(options) {
-      let groups: { shell: Set<string>; forms: Set<string> } | null = null;
+      let reachable: Set<string> | null = null;
       return {
         ...options,
         codeSplitting: {
           groups: [
             {
               name(id, context) {
-                if (!groups) {
-                  const info = (module: string) => context.getModuleInfo(module);
-                  const shell = reachableFrom([root], info);
-                  const forms = [...reachableFrom([...(info(formPage)?.importers ?? [])], info)].filter((m) => !shell.has(m));
-                  groups = { shell, forms: new Set(forms) };
+                if (!reachable) {
+                  reachable = new Set();
+                  const queue = [root];
+                  while (queue.length) {
+                    for (const next of context.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+                      if (reachable.has(next)) continue;
+                      reachable.add(next);
+                      queue.push(next);
+                    }
+                  }
                 }
-                if (context.getModuleInfo(id)?.isEntry) return null;
-                return groups.shell.has(id) ? "shell" : groups.forms.has(id) ? "forms" : null;
+                return reachable.has(id) && !context.getModuleInfo(id)?.isEntry ? "shell" : null;
               },
             },
           ],
