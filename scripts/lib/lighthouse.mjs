@@ -90,10 +90,10 @@ function measure(base, path, headers) {
 const JS_BUDGET_KB = { hydrates: 120, other: 15 };
 const hydrates = (r) => r.audits["network-requests"]?.details?.items?.some((i) => /\/entry\.client-[\w-]+\.js$/.test(i.url)) ?? false;
 
-const performanceOf = (r) => Math.round((r.categories.performance?.score ?? 0) * 100);
+const scoreOf = (r, category) => Math.round((r.categories[category]?.score ?? 0) * 100);
 
 function print(path, r, all) {
-  const score = (k) => String(Math.round((r.categories[k]?.score ?? 0) * 100)).padStart(4);
+  const score = (k) => String(scoreOf(r, k)).padStart(4);
   const scripts = r.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script");
   const js = ((scripts?.transferSize ?? 0) / 1024).toFixed(1);
   const lcp = Math.round(r.audits["largest-contentful-paint"].numericValue);
@@ -109,11 +109,15 @@ function print(path, r, all) {
     String(lcp).padStart(7),
     cls.padStart(6),
     String(tbt).padStart(7),
-    ...(all.length > 1 ? [`   performance in each of ${all.length} runs: ${all.map(performanceOf).join(", ")}`] : []),
+    ...(all.length > 1
+      ? [`   performance in each of ${all.length} runs: ${all.map((run) => scoreOf(run, "performance")).join(", ")}`]
+      : []),
   );
-  const budget = JS_BUDGET_KB[hydrates(r) ? "hydrates" : "other"];
-  if (Number(js) > budget)
-    console.log(`    JavaScript: ${js} KB, over the ${budget} KB budget of a page that ${hydrates(r) ? "hydrates" : "does not hydrate"}`);
+  const kind = hydrates(r) ? "hydrates" : "other";
+  if (Number(js) > JS_BUDGET_KB[kind])
+    console.log(
+      `    JavaScript: ${js} KB, over the ${JS_BUDGET_KB[kind]} KB budget of a page that ${kind === "hydrates" ? "hydrates" : "does not hydrate"}`,
+    );
   for (const [id, a] of Object.entries(r.audits)) {
     if (a.score !== null && a.score < 0.9 && ["binary", "numeric"].includes(a.scoreDisplayMode) && !["metrics"].includes(id))
       console.log(`    ${id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
